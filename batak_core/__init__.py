@@ -1,0 +1,32 @@
+"""batak_core: a Batak rules engine that knows five real rule sources exactly.
+
+Everything a lesson, a widget or a bot needs is importable from here; see the README for a tour.
+"""
+
+from .cards import Card, Suit, parse_cards
+from .deal import Bid, Deal, DealView, Phase, Trick
+from .game import DealRecord, Game
+from .legality import IllegalMove, Verdict, explain_play, legal_plays, trick_winner
+from .rules import (
+    DEFAULT_PRESET,
+    PRESETS,
+    AllPass,
+    DeclarerMade,
+    DefenderZero,
+    Direction,
+    GameEnd,
+    RuleSet,
+    TieRule,
+    TrumpBreak,
+    preset,
+)
+from .saving import SaveFileError, from_json, load_deal, load_game, to_json
+from .scoring import score_deal
+
+__all__ = [
+    "DEFAULT_PRESET", "PRESETS", "AllPass", "Bid", "Card", "Deal", "DealRecord", "DealView",
+    "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "Phase",
+    "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak", "Verdict",
+    "explain_play", "from_json", "legal_plays", "load_deal", "load_game", "parse_cards", "preset",
+    "score_deal", "to_json", "trick_winner",
+]

@@ -1,0 +1,233 @@
+"""Cards, suits and the 52-bit hand masks the whole engine runs on.
+
+A card is one of 52 interned objects; its ``index`` (suit * 13 + rank - 2) is its bit in a
+hand mask, so "the clubs in this hand" or "the hearts above the jack" are single ``&``
+operations on precomputed masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import Final
+
+
+class Suit(IntEnum):
+    """The four suits, in the order hands are sorted and drawn (colours alternate)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♦♣"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def singular(self) -> str:
+        return ("spade", "heart", "diamond", "club")[self]
+
+    @property
+    def plural(self) -> str:
+        return self.singular + "s"
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """A suit from a letter, a symbol or an English name ("H", "♥", "hearts")."""
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"a suit must be given as text, not {text!r}")
+        key = text.strip().lower()
+        for suit in cls:
+            if key in (suit.letter.lower(), suit.symbol, suit.singular, suit.plural,
+                       suit.symbol.translate(_OUTLINE_SYMBOLS)):
+                return suit
+        raise ValueError(
+            f"{text!r} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or spades/hearts/diamonds/clubs)"
+        )
+
+
+_OUTLINE_SYMBOLS = str.maketrans("♠♥♦♣", "♤♡♢♧")
+_SUIT_BY_CHAR: Final = {ch: suit for suit in Suit for ch in (suit.letter, suit.letter.lower(),
+                                                                suit.symbol, suit.symbol.translate(_OUTLINE_SYMBOLS))}
+
+RANK_NAMES: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_RANK_TEXT: Final = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_BY_TEXT: Final = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10,
+                        **{str(r): r for r in range(2, 10)}}
+
+
+class Card:
+    """A playing card: immutable, hashable, ordered by suit then rank.
+
+    ``Card(Suit.SPADES, 12)`` always returns the same object as ``Card.parse("QS")``.
+    """
+
+    __slots__ = ("bit", "index", "rank", "suit")
+    suit: Suit
+    rank: int
+    index: int
+    bit: int
+
+    def __new__(cls, suit: Suit | int, rank: int) -> Card:
+        if not (isinstance(rank, int) and 2 <= rank <= 14):
+            raise ValueError(f"rank must be 2..14 (11 jack, 12 queen, 13 king, 14 ace), not {rank!r}")
+        if suit not in (0, 1, 2, 3):
+            raise ValueError(f"suit must be a Suit, not {suit!r}")
+        return CARDS[int(suit) * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", Suit(index // 13))
+        object.__setattr__(card, "rank", index % 13 + 2)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, int]]:
+        return (Card, (self.suit, self.rank))
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """A card from text: rank then suit, e.g. "QS", "Q♠", "qs", "10S", "TS", "10♠"."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"a card must be given as text like 'QS', not {text!r}")
+        stripped = text.strip()
+        if len(stripped) >= 2:
+            suit = _SUIT_BY_CHAR.get(stripped[-1])
+            rank = _RANK_BY_TEXT.get(stripped[:-1].upper())
+            if suit is not None and rank is not None:
+                return CARDS[suit * 13 + rank - 2]
+        raise ValueError(
+            f"{text!r} is not a card: write the rank (A K Q J 10/T 9..2) then the suit "
+            "(S H D C or ♠ ♥ ♦ ♣), e.g. 'QS', '10H', 'T♦'"
+        )
+
+    @property
+    def rank_text(self) -> str:
+        return _RANK_TEXT.get(self.rank, str(self.rank))
+
+    @property
+    def code(self) -> str:
+        """Two characters with 10 as T ("TH"): safe for CSS class names and compact saves."""
+        return ("T" if self.rank == 10 else self.rank_text) + self.suit.letter
+
+    @property
+    def label(self) -> str:
+        """The card as a reader sees it in a sentence: "Q♠", "10♥"."""
+        return self.rank_text + self.suit.symbol
+
+    @property
+    def name(self) -> str:
+        """The spoken name, for accessible labels: "queen of spades"."""
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {self.suit.plural}"
+
+    def __str__(self) -> str:
+        return self.rank_text + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+"""All 52 cards by index: spades 2..A, hearts 2..A, diamonds 2..A, clubs 2..A."""
+
+FULL_DECK: Final = (1 << 52) - 1
+SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
+ABOVE: Final[tuple[int, ...]] = tuple(
+    SUIT_MASKS[i // 13] & ~((2 << i) - 1) for i in range(52)
+)
+"""ABOVE[i]: the cards of card i's suit that outrank it."""
+SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Cards from "AS KS 3H" (spaces or commas) or from an iterable of cards/strings."""
+    items: Iterable[str | Card]
+    items = text.replace(",", " ").split() if isinstance(text, str) else text
+    return [Card.parse(item) for item in items]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+_BY_PATTERN: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+"""For each suit, 13-bit pattern -> its cards lowest first; filled on first use."""
+
+
+def _pattern_cards(suit: int, pattern: int) -> tuple[Card, ...]:
+    cards = _BY_PATTERN[suit].get(pattern)
+    if cards is None:
+        base = suit * 13
+        cards = _BY_PATTERN[suit][pattern] = tuple(
+            CARDS[base + r] for r in range(13) if pattern >> r & 1)
+    return cards
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards in a mask, sorted by suit then rank (a hot path: unrolled per suit)."""
+    out: list[Card] = []
+    if mask & 0x1FFF:
+        out += _BY_PATTERN[0].get(mask & 0x1FFF) or _pattern_cards(0, mask & 0x1FFF)
+    if mask >> 13 & 0x1FFF:
+        out += _BY_PATTERN[1].get(mask >> 13 & 0x1FFF) or _pattern_cards(1, mask >> 13 & 0x1FFF)
+    if mask >> 26 & 0x1FFF:
+        out += _BY_PATTERN[2].get(mask >> 26 & 0x1FFF) or _pattern_cards(2, mask >> 26 & 0x1FFF)
+    if mask >> 39:
+        out += _BY_PATTERN[3].get(mask >> 39) or _pattern_cards(3, mask >> 39)
+    return out
+
+
+def iter_cards(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def sorted_hand(cards: Iterable[Card]) -> list[Card]:
+    """A hand as players hold it: grouped by suit, high cards first within a suit."""
+    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+
+
+def describe_cards(cards: Iterable[Card]) -> str:
+    """'Q♣, 4♣ and 2♦' for sentences."""
+    labels = [c.label for c in cards]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]

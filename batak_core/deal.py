@@ -1,0 +1,579 @@
+"""One deal of Batak: the auction, the trump choice, thirteen tricks and the score.
+
+The state is a handful of ints (hands are 52-bit masks) so that bots and the solver can play
+thousands of deals; every action checks the rules and raises ``IllegalMove`` without touching
+the state, and ``undo`` restores the exact state before the last action from a small snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, NamedTuple
+
+from .cards import (
+    CARDS,
+    SUIT_MASKS,
+    SUIT_OF,
+    Card,
+    Suit,
+    cards_of,
+    describe_cards,
+    parse_cards,
+    sorted_hand,
+)
+from .legality import (
+    EMPTY_TRICK,
+    IllegalMove,
+    Step,
+    TrickState,
+    Verdict,
+    breaks_trump,
+    duties,
+    verdict_from_steps,
+    winning_index,
+)
+from .rules import AllPass, RuleSet
+from .scoring import score_deal
+from .shuffle import check_seed, new_seed, shuffled_deck
+
+WRONG_PHASE: Final = "wrong-phase"
+BID_BELOW_MINIMUM: Final = "bid-below-minimum"
+BID_TOO_LOW: Final = "bid-too-low"
+BID_TOO_HIGH: Final = "bid-too-high"
+DEALER_MUST_BID: Final = "dealer-must-bid"
+NOTHING_TO_UNDO: Final = "nothing-to-undo"
+
+HAND_SIZE: Final = 13
+TRICKS_PER_DEAL: Final = 13
+
+
+class Phase(StrEnum):
+    AUCTION = "auction"
+    TRUMP = "trump"
+    PLAY = "play"
+    OVER = "over"
+    REDEAL = "redeal"
+
+
+# Module-level aliases: on Python 3.11 every ``Phase.X`` lookup costs about 0.2 µs, which
+# the play loop cannot afford.
+_AUCTION: Final = Phase.AUCTION
+_TRUMP: Final = Phase.TRUMP
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_REDEAL: Final = Phase.REDEAL
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, and the seat that won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+
+
+class Bid(NamedTuple):
+    """One call in the auction: ``bid`` is the number of tricks, or None for a pass."""
+
+    seat: int
+    bid: int | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.bid is None
+
+
+@dataclass(frozen=True)
+class DealView:
+    """What one player may know: the own hand and everything played or said in public.
+
+    Bots and hints see only this, so they can never peek at hidden cards.
+    """
+
+    seat: int
+    rules: RuleSet
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hand: tuple[Card, ...]
+    auction: tuple[Bid, ...]
+    high_bid: int | None
+    declarer: int | None
+    contract: int | None
+    trump: Suit | None
+    trump_broken: bool
+    current_trick: tuple[Card, ...]
+    trick_leader: int | None
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    legal_bids: tuple[int, ...]
+    can_pass: bool
+    legal_plays: tuple[Card, ...]
+
+    @property
+    def played(self) -> frozenset[Card]:
+        """Every card already played this deal, the current trick included."""
+        return frozenset(c for t in self.tricks for c in t.cards) | frozenset(self.current_trick)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+
+class Deal:
+    """A deal in progress. Seats are 0..3 in play order: seat s+1 (mod 4) acts after seat s."""
+
+    def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card | str]], dealer: int = 0,
+                 *, seed: int | None = None) -> None:
+        if not isinstance(rules, RuleSet):
+            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
+        if dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        self._start(rules, _hand_masks(hands), dealer, None if seed is None else check_seed(seed))
+
+    def _start(self, rules: RuleSet, masks: tuple[int, ...], dealer: int, seed: int | None) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.seed = seed
+        self._initial = masks
+        self._history: list[str] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        """Back to the freshly dealt cards (the history is kept by the caller)."""
+        self._hands = list(self._initial)
+        self._phase = _AUCTION
+        self._to_move: int | None = (self.dealer + 1) % 4
+        self._bids: list[Bid] = []
+        self._high_bid = 0
+        self._high_bidder = -1
+        self._passed = 0  # bit s set: seat s has passed
+        self._declarer: int | None = None
+        self._contract: int | None = None
+        self._trump = -1
+        self._trump_broken = False
+        self._trick: list[int] = []
+        self._leader = -1
+        self._led = -1
+        self._top_led = -1
+        self._top_trump = -1
+        self._won = [0, 0, 0, 0]
+        self._tricks: list[Trick] = []
+        self._steps: tuple[Step, ...] | None = None
+
+    @classmethod
+    def random(cls, rules: RuleSet, seed: int | None = None, dealer: int = 0) -> Deal:
+        """A shuffled deal; the same seed gives the same cards on every machine.
+
+        Cards are dealt one at a time, starting with the player after the dealer.
+        """
+        if not isinstance(rules, RuleSet):
+            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
+        if dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        seed = new_seed() if seed is None else check_seed(seed)
+        deck = shuffled_deck(seed)
+        masks = [0, 0, 0, 0]
+        for first in range(4):
+            mask = 0
+            for index in deck[first::4]:
+                mask |= 1 << index
+            masks[(dealer + 1 + first) % 4] = mask
+        deal = cls.__new__(cls)
+        deal._start(rules, tuple(masks), dealer, seed)
+        return deal
+
+    # --- reading the state -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer
+
+    @property
+    def contract(self) -> int | None:
+        return self._contract
+
+    @property
+    def trump(self) -> Suit | None:
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def trump_broken(self) -> bool:
+        return self._trump_broken
+
+    @property
+    def current_trick(self) -> list[Card]:
+        return [CARDS[i] for i in self._trick]
+
+    @property
+    def trick_leader(self) -> int | None:
+        return None if self._leader < 0 else self._leader
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return list(self._tricks)
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return list(self._won)
+
+    @property
+    def auction(self) -> list[Bid]:
+        return list(self._bids)
+
+    @property
+    def high_bid(self) -> int | None:
+        return self._high_bid or None
+
+    @property
+    def history(self) -> list[str]:
+        """Every action so far as text ("bid 7", "pass", "trump H", "play QS"): replaying it
+        on the same hands rebuilds this exact deal."""
+        return list(self._history)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards seat ``seat`` still holds, sorted by suit and rank."""
+        return cards_of(self._hands[seat])
+
+    def initial_hand(self, seat: int) -> list[Card]:
+        return cards_of(self._initial[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    # --- the auction -------------------------------------------------------------------------
+
+    def _dealer_forced(self) -> bool:
+        """gamelake: after three passes the dealer must take the contract."""
+        return (self.rules.all_pass is AllPass.DEALER_MUST_BID and self._high_bidder < 0
+                and self._to_move == self.dealer and self._passed.bit_count() == 3)
+
+    def legal_bids(self) -> list[int]:
+        """The numbers the player to move may bid now (empty outside the auction)."""
+        if self._phase is not _AUCTION:
+            return []
+        low = max(self.rules.min_bid, self._high_bid + 1)
+        return list(range(low, self.rules.max_bid + 1))
+
+    @property
+    def can_pass(self) -> bool:
+        return self._phase is _AUCTION and not self._dealer_forced()
+
+    def bid(self, n: int) -> None:
+        """The player to move bids ``n`` tricks."""
+        self._require(_AUCTION, "bid")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise IllegalMove(BID_BELOW_MINIMUM, f"A bid is a whole number of tricks, not {n!r}.")
+        legal = self.legal_bids()
+        if n not in legal:
+            raise self._bid_error(n, legal)
+        self._steps = None
+        seat = self._require_seat()
+        self._bids.append(Bid(seat, n))
+        self._history.append(f"bid {n}")
+        self._high_bid, self._high_bidder = n, seat
+        if n == self.rules.max_bid:
+            self._passed = 0b1111 & ~(1 << seat)
+        self._after_call(seat)
+
+    def _bid_error(self, n: int, legal: list[int]) -> IllegalMove:
+        choices = f"bid {legal[0]} to {legal[-1]}" if legal else "no higher bid exists"
+        alternative = " or pass" if self.can_pass else ""
+        if n > self.rules.max_bid:
+            return IllegalMove(BID_TOO_HIGH, f"The highest bid is {self.rules.max_bid}: {choices}{alternative}.")
+        if self._high_bid and n <= self._high_bid:
+            return IllegalMove(BID_TOO_LOW, f"A bid must beat the current {self._high_bid}: "
+                                            f"{choices}{alternative}.")
+        return IllegalMove(BID_BELOW_MINIMUM, f"The lowest bid is {self.rules.min_bid}: {choices}{alternative}.")
+
+    def pass_bid(self) -> None:
+        """The player to move passes and is out of this auction."""
+        self._require(_AUCTION, "pass")
+        if self._dealer_forced():
+            raise IllegalMove(DEALER_MUST_BID, "Everyone else has passed, so as dealer you must take "
+                                               f"the contract: bid {self.rules.min_bid} or more.")
+        self._steps = None
+        seat = self._require_seat()
+        self._bids.append(Bid(seat, None))
+        self._history.append("pass")
+        self._passed |= 1 << seat
+        self._after_call(seat)
+
+    def _after_call(self, seat: int) -> None:
+        passes = self._passed.bit_count()
+        if passes == 3 and self._high_bidder >= 0:
+            self._won_auction(self._high_bidder, self._high_bid)
+        elif passes == 4:
+            self._all_passed()
+        else:
+            nxt = (seat + 1) % 4
+            while self._passed >> nxt & 1:
+                nxt = (nxt + 1) % 4
+            self._to_move = nxt
+
+    def _all_passed(self) -> None:
+        outcome = self.rules.all_pass
+        if outcome is AllPass.FIRST_BIDDER_PLAYS:
+            self._won_auction((self.dealer + 1) % 4, self.rules.all_pass_bid)
+        elif outcome is AllPass.DEALER_PLAYS:
+            self._won_auction(self.dealer, self.rules.all_pass_bid)
+        else:  # REDEAL (DEALER_MUST_BID never lets the fourth pass happen)
+            self._phase = _REDEAL
+            self._to_move = None
+
+    def _won_auction(self, seat: int, contract: int) -> None:
+        self._declarer, self._contract = seat, contract
+        self._phase = _TRUMP
+        self._to_move = seat
+
+    # --- trump ---------------------------------------------------------------------------------
+
+    def declare_trump(self, suit: Suit | str) -> None:
+        """The declarer names trump and leads to the first trick."""
+        self._require(_TRUMP, "name trump")
+        try:
+            chosen = Suit.parse(suit)
+        except ValueError as error:
+            raise IllegalMove("not-a-suit", str(error)) from None
+        self._steps = None
+        self._trump = int(chosen)
+        self._history.append(f"trump {chosen.letter}")
+        self._phase = _PLAY
+        self._leader = self._require_seat()
+
+    # --- card play -----------------------------------------------------------------------------
+
+    def _duties(self) -> tuple[Step, ...]:
+        steps = self._steps
+        if steps is None:
+            steps = self._steps = duties(self.rules, self._hands[self._to_move],  # type: ignore[index]
+                                         self._trump, self._trump_broken, self._led, self._top_led,
+                                         self._top_trump)
+        return steps
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player to move may play now (empty outside the play)."""
+        if self._phase is not _PLAY:
+            return []
+        steps = self._steps
+        if steps is None:
+            steps = self._duties()
+        return cards_of(steps[-1][1])
+
+    def legal_mask(self) -> int:
+        """``legal_plays`` as a card mask, for bots and the solver."""
+        return self._duties()[-1][1] if self._phase is _PLAY else 0
+
+    def explain(self, card: Card | str) -> Verdict:
+        """Whether the player to move may play ``card`` now, with the rule and a reason."""
+        self._require(_PLAY, "play a card")
+        card = Card.parse(card)
+        state = TrickState(self._led, self._top_led, self._top_trump) if self._trick else EMPTY_TRICK
+        return verdict_from_steps(self.rules, self._duties(), self._hands[self._require_seat()],
+                                  self._trump, state, card)
+
+    def play(self, card: Card | str) -> None:
+        """The player to move plays ``card``; raises IllegalMove (state untouched) if forbidden."""
+        if self._phase is not _PLAY:
+            self._require(_PLAY, "play a card")
+        if type(card) is not Card:
+            card = Card.parse(card)
+        index = card.index
+        steps = self._steps
+        if steps is None:
+            steps = self._duties()
+        if not steps[-1][1] >> index & 1:
+            verdict = self.explain(card)
+            raise IllegalMove(verdict.rule, verdict.reason)
+        self._steps = None
+        seat: int = self._to_move  # type: ignore[assignment]
+        self._hands[seat] ^= card.bit
+        self._history.append(_PLAY_ACTIONS[index])
+        trick = self._trick
+        suit = SUIT_OF[index]
+        if not trick:
+            self._led = suit
+            self._top_led = index
+        elif suit == self._led and index > self._top_led:
+            self._top_led = index
+        if suit == self._trump:
+            if not self._trump_broken and breaks_trump(self.rules, index, self._trump,
+                                                      self._led if trick else -1):
+                self._trump_broken = True
+            if index > self._top_trump:
+                self._top_trump = index
+        trick.append(index)
+        if len(trick) < 4:
+            self._to_move = (seat + 1) % 4
+            return
+        self._finish_trick(trick)
+
+    def _finish_trick(self, trick: list[int]) -> None:
+        winner = (self._leader + winning_index(trick, self._trump)) % 4
+        self._tricks.append(Trick(self._leader, tuple([CARDS[i] for i in trick]), winner))
+        self._won[winner] += 1
+        self._trick = []
+        self._led = self._top_led = self._top_trump = -1
+        if len(self._tricks) == TRICKS_PER_DEAL:
+            self._phase = _OVER
+            self._to_move = None
+            self._leader = -1
+        else:
+            self._leader = self._to_move = winner
+
+    # --- results ------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Points per seat once the deal is over (all zero for a thrown-in deal)."""
+        if self._phase is _REDEAL:
+            return [0, 0, 0, 0]
+        if self._phase is not _OVER or self._declarer is None or self._contract is None:
+            raise ValueError(f"the deal is not over yet (phase: {self._phase.value})")
+        return score_deal(self.rules, self._declarer, self._contract, self._won)
+
+    @property
+    def is_finished(self) -> bool:
+        return self._phase in (_OVER, _REDEAL)
+
+    # --- the table's clock ---------------------------------------------------------------------
+
+    def timeout_action(self) -> str:
+        """What the table does when the player to move runs out of time (miniokey's timers):
+        pass in the auction, the longest suit becomes trump, the lowest legal card is played."""
+        if self._phase is _AUCTION:
+            return "pass" if self.can_pass else f"bid {self.legal_bids()[0]}"
+        if self._phase is _TRUMP:
+            hand = self._hands[self._require_seat()]
+            longest = max(Suit, key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), hand & SUIT_MASKS[s] >> 13 * s))
+            return f"trump {longest.letter}"
+        if self._phase is _PLAY:
+            lowest = min(self.legal_plays(), key=lambda c: (c.rank, c.suit))
+            return f"play {lowest}"
+        raise IllegalMove(WRONG_PHASE, "The deal is finished: nobody is on the clock.")
+
+    # --- actions as text, undo and views ------------------------------------------------------
+
+    def apply(self, action: str) -> None:
+        """Apply one action written as in ``history`` ("bid 7", "pass", "trump H", "play QS")."""
+        if not isinstance(action, str):
+            raise ValueError(f"an action is text like 'bid 7' or 'play QS', not {action!r}")
+        verb, _, arg = action.strip().partition(" ")
+        if verb == "pass" and not arg:
+            self.pass_bid()
+        elif verb == "bid" and arg.strip().isdigit():
+            self.bid(int(arg))
+        elif verb == "trump" and arg:
+            self.declare_trump(arg)
+        elif verb == "play" and arg:
+            self.play(arg)
+        else:
+            raise ValueError(f"{action!r} is not an action: use 'bid N', 'pass', 'trump S|H|D|C' "
+                             "or 'play CARD'")
+
+    def undo(self) -> None:
+        """Take back the last action: the deal is replayed from the deal up to the action
+        before, so the state is exactly what it was (and the hot path keeps no snapshots)."""
+        if not self._history:
+            raise IllegalMove(NOTHING_TO_UNDO, "Nothing to undo: no action has been taken in this deal.")
+        self._replay(self._history[:-1])
+
+    def _replay(self, actions: list[str]) -> None:
+        self._history = []
+        self._reset()
+        for action in actions:
+            self.apply(action)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def view(self, seat: int) -> DealView:
+        """Everything seat ``seat`` may know, and nothing else (no other hand is included)."""
+        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            raise ValueError(f"seat must be 0..3, not {seat!r}")
+        mine = self._to_move == seat
+        return DealView(
+            seat=seat, rules=self.rules, dealer=self.dealer, phase=self._phase,
+            to_move=self._to_move, hand=tuple(sorted_hand(cards_of(self._hands[seat]))),
+            auction=tuple(self._bids), high_bid=self.high_bid, declarer=self._declarer,
+            contract=self._contract, trump=self.trump, trump_broken=self._trump_broken,
+            current_trick=tuple(self.current_trick), trick_leader=self.trick_leader,
+            tricks=tuple(self._tricks), tricks_won=tuple(self._won),
+            legal_bids=tuple(self.legal_bids()) if mine else (),
+            can_pass=self.can_pass and mine,
+            legal_plays=tuple(self.legal_plays()) if mine else (),
+        )
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The complete state as one comparable value (tests check undo against it)."""
+        return (self._phase, self._to_move, tuple(self._hands), tuple(self._bids), self._high_bid,
+                self._high_bidder, self._passed, self._declarer, self._contract, self._trump,
+                self._trump_broken, tuple(self._trick), self._leader, self._led, self._top_led,
+                self._top_trump, tuple(self._won), tuple(self._tricks), tuple(self._history))
+
+    def copy(self) -> Deal:
+        """An independent deal in the same position, rebuilt from the action history."""
+        clone = Deal(self.rules, [cards_of(m) for m in self._initial], self.dealer, seed=self.seed)
+        for action in self._history:
+            clone.apply(action)
+        return clone
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _require(self, phase: Phase, doing: str) -> None:
+        if self._phase is not phase:
+            raise IllegalMove(WRONG_PHASE, f"You cannot {doing} now: {_PHASE_TEXT[self._phase]}")
+
+    def _require_seat(self) -> int:
+        assert self._to_move is not None
+        return self._to_move
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.rules.name} dealer={self.dealer} phase={self._phase.value} "
+                f"to_move={self._to_move} tricks={self._won}>")
+
+
+_PLAY_ACTIONS: Final = tuple(f"play {card}" for card in CARDS)
+
+_PHASE_TEXT: Final = {
+    Phase.AUCTION: "the auction is still going on.",
+    Phase.TRUMP: "the declarer is choosing trump.",
+    Phase.PLAY: "the cards are being played; the auction is over.",
+    Phase.OVER: "the deal is over.",
+    Phase.REDEAL: "everyone passed and the cards are thrown in for a redeal.",
+}
+
+
+def _hand_masks(hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
+    """Check four hands of 13 distinct cards covering the deck; return their masks."""
+    if isinstance(hands, (str, bytes)) or len(hands) != 4:
+        raise ValueError("a deal needs exactly four hands, one per seat")
+    masks = []
+    seen = 0
+    for seat, hand in enumerate(hands):
+        cards = parse_cards(hand) if isinstance(hand, str) else [Card.parse(c) for c in hand]
+        mask = 0
+        for card in cards:
+            if (mask | seen) & card.bit:
+                raise ValueError(f"{card.label} is dealt twice (seat {seat})")
+            mask |= card.bit
+        if len(cards) != HAND_SIZE:
+            raise ValueError(f"seat {seat} holds {len(cards)} cards; every hand has {HAND_SIZE}: "
+                             f"{describe_cards(cards)}")
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks)

@@ -1,0 +1,160 @@
+"""A whole game: deal after deal with the dealer rotating, until the preset's end condition.
+
+The finished deals are the single source of truth: the score table and the totals are
+computed from them, so undoing a card in the last deal can never leave a stale score row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import Suit
+from .deal import Deal, Phase
+from .legality import IllegalMove
+from .rules import GameEnd, RuleSet, TieRule
+from .shuffle import check_seed, derive_seed, new_seed
+
+GAME_NOT_OVER: Final = "game-not-over"
+DEAL_NOT_FINISHED: Final = "deal-not-finished"
+GAME_OVER: Final = "game-over"
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One row of the score sheet. A thrown-in deal (everyone passed, redeal) has no
+    declarer and scores nothing; ``number`` counts only deals that were played."""
+
+    number: int
+    dealer: int
+    declarer: int | None
+    contract: int | None
+    trump: Suit | None
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    seed: int | None
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.declarer is None
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the declarer made the contract (None for a thrown-in deal)."""
+        if self.declarer is None or self.contract is None:
+            return None
+        return self.tricks[self.declarer] >= self.contract
+
+
+class Game:
+    """Deals played one after another under one rule set, with running totals.
+
+    ``deals`` or ``target`` override the preset's game length (validated against it).
+    """
+
+    def __init__(self, rules: RuleSet, seed: int | None = None, *, deals: int | None = None,
+                 target: int | None = None, first_dealer: int = 0) -> None:
+        if not isinstance(rules, RuleSet):
+            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
+        if deals is not None:
+            rules = rules.replace(game_end="fixed_deals", deals=deals)
+        if target is not None:
+            rules = rules.replace(game_end="target_score", target=target)
+        if first_dealer not in (0, 1, 2, 3) or isinstance(first_dealer, bool):
+            raise ValueError(f"first_dealer must be a seat 0..3, not {first_dealer!r}")
+        self.rules: Final = rules
+        self.seed: Final = new_seed() if seed is None else check_seed(seed)
+        self.first_dealer: Final = first_dealer
+        self._finished: list[Deal] = []
+        self.deal: Deal = self._new_deal(first_dealer)
+
+    def _new_deal(self, dealer: int) -> Deal:
+        index = len(self._finished)
+        return Deal.random(self.rules, seed=derive_seed(self.seed, index), dealer=dealer)
+
+    # --- progress ----------------------------------------------------------------------------
+
+    @property
+    def deals(self) -> list[Deal]:
+        """Every deal of the game so far, thrown-in ones included, the current one last."""
+        return [*self._finished, self.deal]
+
+    def next_deal(self) -> Deal:
+        """Start the next deal once the current one is finished and the game goes on."""
+        if not self.deal.is_finished:
+            raise IllegalMove(DEAL_NOT_FINISHED, "Finish this deal first: "
+                                                 f"it is still in the {self.deal.phase.value} phase.")
+        if self.is_over:
+            raise IllegalMove(GAME_OVER, "The game is over; start a new game to play on.")
+        thrown_in = self.deal.phase is Phase.REDEAL
+        dealer = self.deal.dealer if thrown_in else (self.deal.dealer + 1) % 4
+        self._finished.append(self.deal)
+        self.deal = self._new_deal(dealer)
+        return self.deal
+
+    @property
+    def records(self) -> list[DealRecord]:
+        """The score sheet: one row per finished deal (the current one once it is finished)."""
+        rows: list[DealRecord] = []
+        totals = [0, 0, 0, 0]
+        number = 0
+        for deal in self.deals:
+            if not deal.is_finished:
+                break
+            scores = deal.scores()
+            totals = [t + s for t, s in zip(totals, scores, strict=False)]
+            if deal.phase is Phase.OVER:
+                number += 1
+            rows.append(DealRecord(number, deal.dealer, deal.declarer, deal.contract, deal.trump,
+                                   tuple(deal.tricks_won), tuple(scores), tuple(totals), deal.seed))
+        return rows
+
+    @property
+    def totals(self) -> list[int]:
+        rows = self.records
+        return list(rows[-1].totals) if rows else [0, 0, 0, 0]
+
+    @property
+    def deals_played(self) -> int:
+        """Finished deals that were played out (thrown-in deals do not count)."""
+        return sum(1 for d in self.deals if d.phase is Phase.OVER)
+
+    @property
+    def is_over(self) -> bool:
+        if not self.deal.is_finished:
+            return False
+        totals = self.totals
+        if self.rules.game_end is GameEnd.FIXED_DEALS:
+            reached = self.deals_played >= self.rules.deals
+        else:
+            reached = max(totals) >= self.rules.target
+        if not reached:
+            return False
+        return self.rules.tie_rule is TieRule.SHARE or len(self._leaders(totals)) == 1
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats in first place once the game is over (several when they share it)."""
+        return self._leaders(self.totals) if self.is_over else []
+
+    @staticmethod
+    def _leaders(totals: list[int]) -> list[int]:
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    @property
+    def status(self) -> str:
+        """A sentence for the table: how far the game is and what decides it."""
+        if self.is_over:
+            seats = self.winners
+            if len(seats) == 1:
+                return f"Game over: seat {seats[0]} wins with {self.totals[seats[0]]}."
+            return f"Game over: seats {', '.join(map(str, seats))} share first place."
+        if self.rules.game_end is GameEnd.FIXED_DEALS:
+            extra = " (tie for first: playing on)" if self.deals_played >= self.rules.deals else ""
+            return f"Deal {self.deals_played + 1} of {self.rules.deals}{extra}."
+        return f"First to {self.rules.target} points; highest total wins."
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name} seed={self.seed} deals={self.deals_played} totals={self.totals}>"

@@ -1,0 +1,277 @@
+"""Which card may be played, and why: the one place the play rules are written.
+
+``duties()`` turns a position into a short chain of narrowing steps, each a rule id and the
+set of cards that rule still allows. The last step's set is the legal set; the first step that
+excludes a card is the rule the card breaks. ``legal_plays`` and ``explain_play`` both read the
+same chain, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, cards_of, describe_cards, mask_of
+from .rules import RuleSet, TrumpBreak
+
+# Stable rule ids. Ids that can forbid a card:
+NOT_IN_HAND: Final = "not-in-hand"
+TRUMP_NOT_BROKEN: Final = "trump-not-broken"
+FOLLOW_SUIT: Final = "follow-suit"
+OVERTAKE: Final = "overtake"
+RUFF: Final = "ruff"
+OVERTRUMP: Final = "overtrump"
+# Ids that only ever explain why a card is allowed:
+FREE_LEAD: Final = "free-lead"
+TRUMP_BROKEN: Final = "trump-broken"
+ONLY_TRUMPS: Final = "only-trumps"
+NO_OVERTAKE_WHEN_TRUMPED: Final = "no-overtake-when-trumped"
+FREE_DISCARD: Final = "free-discard"
+FREE_WHEN_CANNOT_OVERTRUMP: Final = "free-when-cannot-overtrump"
+
+RULE_TITLES: Final[dict[str, str]] = {
+    NOT_IN_HAND: "only cards in your hand",
+    TRUMP_NOT_BROKEN: "no trump lead before trump is broken",
+    FOLLOW_SUIT: "follow suit",
+    OVERTAKE: "overtake duty: beat the highest card of the led suit",
+    RUFF: "ruff: play a trump when void in the led suit",
+    OVERTRUMP: "overtrump: beat the highest trump in the trick",
+    FREE_LEAD: "any card may be led",
+    TRUMP_BROKEN: "trump is broken: trump may be led",
+    ONLY_TRUMPS: "a hand of only trumps may lead trump",
+    NO_OVERTAKE_WHEN_TRUMPED: "no overtake duty once the trick is trumped",
+    FREE_DISCARD: "void in the led suit and in trump: any card",
+    FREE_WHEN_CANNOT_OVERTRUMP: "unable to overtrump: any card",
+}
+"""A short title for every rule id, for tables and tooltips."""
+
+Step = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a card may be played, the rule that decides it, and a sentence saying why."""
+
+    card: Card
+    legal: bool
+    rule: str
+    reason: str
+
+
+class IllegalMove(ValueError):
+    """An action the rules forbid; ``rule`` is a stable id, ``reason`` a sentence for people."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class TrickState:
+    """What the legality rules need to know about the cards already in the trick."""
+
+    led: int  # suit index, -1 when the trick is empty
+    top_led: int  # card index of the highest card of the led suit, -1 if none
+    top_trump: int  # card index of the highest trump, -1 if none
+
+
+EMPTY_TRICK: Final = TrickState(-1, -1, -1)
+
+
+def trick_state(trick: Sequence[Card], trump: Suit | None) -> TrickState:
+    if not trick:
+        return EMPTY_TRICK
+    led = trick[0].suit
+    top_led = max(c.index for c in trick if c.suit == led)
+    trumps = [c.index for c in trick if c.suit == trump]
+    return TrickState(led, top_led, max(trumps) if trumps else -1)
+
+
+def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
+           led: int, top_led: int, top_trump: int) -> tuple[Step, ...]:
+    """The narrowing steps for a hand (mask) in a position; ``trump`` is -1 for no trump.
+
+    Hot path of the engine: plain ints only. The last step's mask is the legal set.
+    """
+    trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
+    if led < 0:
+        if trump < 0 or not rules.trump_lead_restricted or not trumps:
+            return ((FREE_LEAD, hand),)
+        if trump_broken:
+            return ((TRUMP_BROKEN, hand),)
+        if trumps == hand:
+            return ((ONLY_TRUMPS, hand),)
+        return ((TRUMP_NOT_BROKEN, hand & ~trumps),)
+    follow = hand & SUIT_MASKS[led]
+    if follow:
+        if rules.must_overtake:
+            if top_trump >= 0 and led != trump and not rules.overtake_when_trumped:
+                return ((FOLLOW_SUIT, follow), (NO_OVERTAKE_WHEN_TRUMPED, follow))
+            higher = follow & ABOVE[top_led]
+            if higher:
+                return ((FOLLOW_SUIT, follow), (OVERTAKE, higher))
+        return ((FOLLOW_SUIT, follow),)
+    if not trumps or not rules.must_ruff:
+        return ((FREE_DISCARD, hand),)
+    if top_trump >= 0:
+        higher = trumps & ABOVE[top_trump]
+        if higher and rules.must_overtrump:
+            return ((RUFF, trumps), (OVERTRUMP, higher))
+        if not higher and rules.any_card_when_cannot_overtrump:
+            return ((FREE_WHEN_CANNOT_OVERTRUMP, hand),)
+    return ((RUFF, trumps),)
+
+
+_RUFF_ONLY: Final = TrumpBreak.RUFF_ONLY  # a module constant: enum lookups are slow on 3.11
+
+
+def breaks_trump(rules: RuleSet, card_index: int, trump: int, led: int) -> bool:
+    """Whether playing this card breaks trump (``led`` is -1 when the card is the lead)."""
+    if SUIT_OF[card_index] != trump:
+        return False
+    if rules.trump_broken_by is _RUFF_ONLY:
+        return led >= 0 and led != trump
+    return True
+
+
+def winning_index(cards: Sequence[int], trump: int) -> int:
+    """Position of the winning card among card indices in play order."""
+    best = 0
+    best_card = cards[0]
+    for pos in range(1, len(cards)):
+        card = cards[pos]
+        if SUIT_OF[card] == SUIT_OF[best_card]:
+            if card > best_card:
+                best, best_card = pos, card
+        elif SUIT_OF[card] == trump:
+            best, best_card = pos, card
+    return best
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index into ``cards`` (play order, lead first) of the card that wins the trick."""
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    return winning_index([c.index for c in cards], -1 if trump is None else int(trump))
+
+
+def _check_position(hand: Sequence[Card], trick: Sequence[Card]) -> None:
+    if len(set(hand)) != len(hand):
+        raise ValueError("the hand lists a card twice")
+    if len(trick) > 3:
+        raise ValueError(f"a trick in progress has at most 3 cards before yours, not {len(trick)}")
+    overlap = set(hand) & set(trick)
+    if overlap or len(set(trick)) != len(trick):
+        raise ValueError(f"a card cannot be both in the hand and in the trick: {describe_cards(sorted(overlap))}"
+                         if overlap else "the trick lists a card twice")
+
+
+def legal_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
+                trump: Suit | None, trump_broken: bool) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards in play order, lead first)."""
+    _check_position(hand, trick)
+    state = trick_state(trick, trump)
+    steps = duties(rules, mask_of(hand), -1 if trump is None else int(trump), trump_broken,
+                   state.led, state.top_led, state.top_trump)
+    return cards_of(steps[-1][1])
+
+
+def explain_play(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
+                 trump: Suit | None, trump_broken: bool, card: Card) -> Verdict:
+    """Whether ``card`` may be played, with the rule id and a sentence a learner understands."""
+    _check_position(hand, trick)
+    card = Card.parse(card)
+    hand_mask = mask_of(hand)
+    state = trick_state(trick, trump)
+    trump_index = -1 if trump is None else int(trump)
+    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump)
+    return verdict_from_steps(rules, steps, hand_mask, trump_index, state, card)
+
+
+def verdict_from_steps(rules: RuleSet, steps: tuple[Step, ...], hand: int, trump: int,
+                       state: TrickState, card: Card) -> Verdict:
+    """Read a card's verdict off the narrowing chain."""
+    if not hand & card.bit:
+        return Verdict(card, False, NOT_IN_HAND, f"{card.label} is not in your hand.")
+    for rule, allowed in steps:
+        if not allowed & card.bit:
+            return Verdict(card, False, rule, _forbidden_reason(rule, card, allowed, rules, trump, state))
+    rule = steps[-1][0]
+    return Verdict(card, True, rule, _allowed_reason(rule, card, rules, trump, state))
+
+
+def _suit_name(suit: int) -> str:
+    return Suit(suit).plural
+
+
+def _forbidden_reason(rule: str, card: Card, allowed: int, rules: RuleSet, trump: int,
+                      state: TrickState) -> str:
+    options = describe_cards(cards_of(allowed))
+    if rule == TRUMP_NOT_BROKEN:
+        breaker = ("someone ruffs (plays a trump on another suit's lead)"
+                   if rules.trump_broken_by is TrumpBreak.RUFF_ONLY else "someone plays a trump")
+        return (f"{card.label} is a trump, and trump may not be led before it is broken while you "
+                f"hold other suits. Trump breaks when {breaker}. Lead another suit.")
+    if rule == FOLLOW_SUIT:
+        return (f"You must follow suit: {_suit_name(state.led)} were led and you hold "
+                f"{options}.")
+    if rule == OVERTAKE:
+        top = CARDS[state.top_led]
+        note = (" The trick is already trumped, but these rules keep the overtake duty."
+                if state.top_trump >= 0 and state.led != trump else "")
+        return (f"You can beat the {top.label}, so you must play a higher {Suit(state.led).singular}: "
+                f"{options}.{note}")
+    if rule == RUFF:
+        return (f"You have no {_suit_name(state.led)}, so you must play a trump "
+                f"({_suit_name(trump)}): {options}.")
+    if rule == OVERTRUMP:
+        top = CARDS[state.top_trump]
+        return (f"You have no {_suit_name(state.led)} and can beat the {top.label} in the trick, "
+                f"so you must overtrump: {options}.")
+    raise AssertionError(f"rule {rule} never forbids a card")
+
+
+def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: TrickState) -> str:
+    c = card.label
+    if rule == FREE_LEAD:
+        if trump >= 0 and SUIT_OF[card.index] == trump and not rules.trump_lead_restricted:
+            return f"{c} may be led: these rules allow leading trump at any time."
+        return f"{c} may be led: the leader chooses any suit."
+    if rule == TRUMP_BROKEN:
+        return f"{c} may be led: trump is broken, so any suit may be led."
+    if rule == ONLY_TRUMPS:
+        return f"{c} may be led: you hold only trumps, so you may lead one before trump is broken."
+    if rule == TRUMP_NOT_BROKEN:
+        return f"{c} may be led: it is not a trump, and trump is not broken yet."
+    if rule == FOLLOW_SUIT:
+        if state.top_led >= 0 and rules.must_overtake and state.top_led > card.index:
+            return (f"{c} follows suit; you cannot beat the {CARDS[state.top_led].label}, "
+                    f"so any {Suit(state.led).singular} will do.")
+        return f"{c} follows suit."
+    if rule == OVERTAKE:
+        return f"{c} follows suit and beats the {CARDS[state.top_led].label}, as the overtake duty requires."
+    if rule == NO_OVERTAKE_WHEN_TRUMPED:
+        return (f"{c} follows suit. The trick is already trumped, so under these rules you need not "
+                f"overtake: any {Suit(state.led).singular} will do.")
+    if rule == RUFF:
+        if state.top_trump >= 0:
+            top = CARDS[state.top_trump]
+            if card.index > state.top_trump:
+                return (f"{c} is a trump: you have no {_suit_name(state.led)}, so you ruff "
+                        f"(these rules do not require overtrumping the {top.label}).")
+            return (f"{c} is a trump: you have no {_suit_name(state.led)} and cannot beat the "
+                    f"{top.label}, so any trump will do.")
+        return f"{c} is a trump: you have no {_suit_name(state.led)}, so you ruff."
+    if rule == OVERTRUMP:
+        return f"{c} overtrumps the {CARDS[state.top_trump].label}, as required."
+    if rule == FREE_DISCARD:
+        if trump >= 0:
+            return (f"{c} is allowed: you hold neither {_suit_name(state.led)} nor trumps, "
+                    "so any card may be played (it cannot win the trick).")
+        return f"{c} is allowed: you hold no {_suit_name(state.led)}, so any card may be played."
+    if rule == FREE_WHEN_CANNOT_OVERTRUMP:
+        return (f"{c} is allowed: you cannot beat the {CARDS[state.top_trump].label}, and under "
+                "these rules you may then play any card, a small trump included.")
+    raise AssertionError(f"unknown rule {rule}")

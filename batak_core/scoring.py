@@ -1,0 +1,50 @@
+"""Points for one finished deal, per the rule set's scoring options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .rules import DeclarerMade, DefenderZero, RuleSet
+
+
+def declarer_points(rules: RuleSet, bid: int, tricks: int) -> int:
+    """What the declarer scores with ``tricks`` against ``bid``."""
+    if tricks < bid:
+        penalty = rules.declarer_failed_per_bid * bid
+        return -2 * penalty if rules.double_penalty else -penalty
+    counted = bid if rules.exact_bid_scores_bid and tricks == bid else tricks
+    made = rules.declarer_made
+    if made is DeclarerMade.TEN_PER_TRICK or (
+            made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS and rules.every_trick_counts):
+        points = 10 * counted
+    elif made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS:
+        points = 10 * bid + (counted - bid)
+    else:
+        points = counted
+    if rules.made_thirteen_doubles and bid == 13:
+        points *= 2
+    return points
+
+
+def defender_points(rules: RuleSet, bid: int, tricks: int) -> int:
+    """What a player who is not the declarer scores with ``tricks``."""
+    if tricks == 0:
+        if rules.defender_zero is DefenderZero.MINUS_50:
+            return -50
+        if rules.defender_zero is DefenderZero.MINUS_TEN_BID:
+            return -10 * bid
+    return rules.defender_per_trick * tricks
+
+
+def score_deal(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -> list[int]:
+    """Points per seat for a finished deal: ``tricks`` is the number of tricks each seat won."""
+    if len(tricks) != 4 or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
+        raise ValueError(f"tricks must be four counts, one per seat, not {list(tricks)!r}")
+    if sum(tricks) != 13:
+        raise ValueError(f"the tricks of a deal add up to 13, not {sum(tricks)} ({list(tricks)})")
+    if declarer not in (0, 1, 2, 3) or isinstance(declarer, bool):
+        raise ValueError(f"declarer must be a seat 0..3, not {declarer!r}")
+    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= 13:
+        raise ValueError(f"bid must be a number of tricks 1..13, not {bid!r}")
+    return [declarer_points(rules, bid, t) if seat == declarer else defender_points(rules, bid, t)
+            for seat, t in enumerate(tricks)]

@@ -3,8 +3,9 @@
 Everything a lesson, a widget or a bot needs is importable from here; see the README for a tour.
 """
 
+from . import bots
 from .cards import Card, Suit, parse_cards
-from .deal import Bid, Deal, DealView, Phase, Trick
+from .deal import Action, Bid, Deal, DealView, Phase, Trick
 from .game import DealRecord, Game
 from .legality import IllegalMove, Verdict, explain_play, legal_plays, trick_winner
 from .rules import (
@@ -24,9 +25,9 @@ from .saving import SaveFileError, from_json, load_deal, load_game, to_json
 from .scoring import score_deal
 
 __all__ = [
-    "DEFAULT_PRESET", "PRESETS", "AllPass", "Bid", "Card", "Deal", "DealRecord", "DealView",
+    "DEFAULT_PRESET", "PRESETS", "Action", "AllPass", "Bid", "Card", "Deal", "DealRecord", "DealView",
     "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "Phase",
-    "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak", "Verdict",
+    "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak", "Verdict", "bots",
     "explain_play", "from_json", "legal_plays", "load_deal", "load_game", "parse_cards", "preset",
     "score_deal", "to_json", "trick_winner",
 ]

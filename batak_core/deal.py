@@ -126,6 +126,10 @@ class DealView:
         return self.to_move == self.seat
 
 
+Action = int | Suit | Card | None
+"""A bid (number of tricks), a pass (None), a trump suit or a card to play."""
+
+
 class Deal:
     """A deal in progress. Seats are 0..3 in play order: seat s+1 (mod 4) acts after seat s."""
 
@@ -464,6 +468,20 @@ class Deal:
             lowest = min(self.legal_plays(), key=lambda c: (c.rank, c.suit))
             return f"play {lowest}"
         raise IllegalMove(WRONG_PHASE, "The deal is finished: nobody is on the clock.")
+
+    def act(self, action: Action) -> None:
+        """Apply an action in the form bots return: a bid number, None for a pass, a Suit
+        for trump, or a Card to play."""
+        if action is None:
+            self.pass_bid()
+        elif isinstance(action, Card):
+            self.play(action)
+        elif isinstance(action, Suit):
+            self.declare_trump(action)
+        elif isinstance(action, int) and not isinstance(action, bool):
+            self.bid(action)
+        else:
+            raise ValueError(f"{action!r} is not an action: use a bid number, None, a Suit or a Card")
 
     # --- actions as text, undo and views ------------------------------------------------------
 

@@ -1,0 +1,56 @@
+"""Computer players. A bot sees only ``deal.view(seat)`` and returns an action:
+a bid number or None for a pass, a ``Suit`` for trump, or a ``Card`` to play.
+
+``get(level)`` returns a bot; ``Deal.act(action)`` applies what it chose.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..cards import Card, Suit
+from ..deal import Action, DealView, Phase
+
+LEVELS = ("random",)
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: DealView) -> Action:
+        """The action for the player whose view this is; it must be that player's turn."""
+        ...
+
+
+class RandomBot:
+    """Legal random play, for tests and as the weakest opponent. Seeded: repeatable."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: DealView) -> Action:
+        _check_turn(view)
+        if view.phase is Phase.AUCTION:
+            if view.can_pass and (not view.legal_bids or self._rng.random() < 0.65):
+                return None
+            return view.legal_bids[min(len(view.legal_bids) - 1, self._rng.randrange(2))]
+        if view.phase is Phase.TRUMP:
+            return self._rng.choice(list(Suit))
+        card: Card = self._rng.choice(view.legal_plays)
+        return card
+
+
+def _check_turn(view: DealView) -> None:
+    if not view.my_turn:
+        raise ValueError(f"seat {view.seat} is not to move (phase {view.phase.value}, "
+                         f"to move: {view.to_move})")
+
+
+def get(level: str, seed: int | None = None) -> Bot:
+    """A bot of the named level; unknown levels raise ValueError listing the valid ones."""
+    if level == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")

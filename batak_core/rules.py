@@ -11,7 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from .describe import RuleDescription
 
 
 class Direction(StrEnum):
@@ -127,6 +130,12 @@ class RuleSet:
             out[field.name] = list(value) if isinstance(value, tuple) else (
                 value.value if isinstance(value, StrEnum) else value)
         return out
+
+    def describe(self) -> list[RuleDescription]:
+        """Every option in plain English with the source its value comes from."""
+        from .describe import describe
+
+        return describe(self)
 
     def differences(self, other: RuleSet) -> dict[str, tuple[Any, Any]]:
         """Options whose values differ: {name: (mine, other's)}; the name itself is ignored."""

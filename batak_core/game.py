@@ -47,6 +47,25 @@ class DealRecord:
         return self.tricks[self.declarer] >= self.contract
 
 
+def leaders(totals: list[int]) -> list[int]:
+    """The seats with the highest total."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
+
+
+def game_over(rules: RuleSet, totals: list[int], deals_played: int) -> bool:
+    """Whether a game stops after a finished deal with these totals.
+
+    The length is reached after the agreed number of deals, or once anyone is at or over the
+    target; a tie for first then ends the game only where the tied players share the place.
+    """
+    if rules.game_end is GameEnd.FIXED_DEALS:
+        reached = deals_played >= rules.deals
+    else:
+        reached = max(totals) >= rules.target
+    return reached and (rules.tie_rule is TieRule.SHARE or len(leaders(totals)) == 1)
+
+
 class Game:
     """Deals played one after another under one rule set, with running totals.
 
@@ -122,26 +141,12 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        if not self.deal.is_finished:
-            return False
-        totals = self.totals
-        if self.rules.game_end is GameEnd.FIXED_DEALS:
-            reached = self.deals_played >= self.rules.deals
-        else:
-            reached = max(totals) >= self.rules.target
-        if not reached:
-            return False
-        return self.rules.tie_rule is TieRule.SHARE or len(self._leaders(totals)) == 1
+        return self.deal.is_finished and game_over(self.rules, self.totals, self.deals_played)
 
     @property
     def winners(self) -> list[int]:
         """The seats in first place once the game is over (several when they share it)."""
-        return self._leaders(self.totals) if self.is_over else []
-
-    @staticmethod
-    def _leaders(totals: list[int]) -> list[int]:
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
+        return leaders(self.totals) if self.is_over else []
 
     @property
     def status(self) -> str:

@@ -1,0 +1,98 @@
+"""Games: dealer rotation, redeals, running totals, and each preset's end and tie rules."""
+
+import random
+
+import pytest
+
+import batak_core as bc
+from batak_core.game import game_over, leaders
+
+
+def play_out(deal: bc.Deal, rng: random.Random, bid_chance: float = 0.5) -> None:
+    while not deal.is_finished:
+        if deal.phase == "auction":
+            if deal.can_pass and rng.random() > bid_chance:
+                deal.pass_bid()
+            else:
+                deal.bid(deal.legal_bids()[0])
+        elif deal.phase == "trump":
+            deal.declare_trump(rng.choice(list(bc.Suit)))
+        else:
+            deal.play(rng.choice(deal.legal_plays()))
+
+
+def test_fixed_length_game_rotates_the_dealer_and_sums_scores() -> None:
+    rng = random.Random(1)
+    game = bc.Game(bc.preset("miniokey"), seed=5, first_dealer=2)
+    while True:
+        play_out(game.deal, rng)
+        if game.is_over:
+            break
+        game.next_deal()
+    assert game.deals_played == 5
+    rows = game.records
+    assert [r.dealer for r in rows] == [2, 3, 0, 1, 2]
+    assert [r.number for r in rows] == [1, 2, 3, 4, 5]
+    for seat in range(4):
+        assert game.totals[seat] == sum(r.scores[seat] for r in rows)
+    assert rows[-1].totals == tuple(game.totals)
+    assert game.winners == leaders(game.totals)
+    assert "Game over" in game.status
+    with pytest.raises(bc.IllegalMove) as error:
+        game.next_deal()
+    assert error.value.rule == "game-over"
+
+
+def test_next_deal_waits_for_the_deal_to_finish() -> None:
+    game = bc.Game(bc.preset("classic"), seed=1)
+    with pytest.raises(bc.IllegalMove) as error:
+        game.next_deal()
+    assert error.value.rule == "deal-not-finished"
+
+
+def test_danish_redeal_keeps_the_dealer_and_does_not_count() -> None:
+    game = bc.Game(bc.preset("danish"), seed=3, first_dealer=1)
+    for _ in range(4):
+        game.deal.pass_bid()
+    assert game.deal.phase == "redeal"
+    first_cards = game.deal.hand(0)
+    second = game.next_deal()
+    assert second.dealer == 1 and second.hand(0) != first_cards
+    assert game.deals_played == 0
+    assert game.records[0].thrown_in and game.records[0].made is None
+
+
+def test_game_length_override_is_validated() -> None:
+    assert bc.Game(bc.preset("gamelake"), deals=10).rules.deals == 10
+    with pytest.raises(ValueError, match="gamelake plays 3, 5, 10 deals, not 7"):
+        bc.Game(bc.preset("gamelake"), deals=7)
+    assert bc.Game(bc.preset("turkish"), target=101).rules.target == 101
+
+
+@pytest.mark.parametrize("name,totals,played,over", [
+    ("miniokey", [50, 50, 10, 0], 5, True),  # tie shared
+    ("miniokey", [50, 60, 10, 0], 4, False),
+    ("gamelake", [5, 5, 1, 0], 5, False),  # tie for first: one more deal
+    ("gamelake", [5, 6, 1, 0], 6, True),
+    ("danish", [151, 151, 3, 0], 9, False),  # tied at the target: deal again
+    ("danish", [152, 151, 3, 0], 9, True),
+    ("danish", [150, 149, 3, 0], 30, False),  # target not reached
+    ("turkish", [51, 51, 0, 0], 12, True),  # unstated tie rule: shared
+    ("turkish", [50, 20, 0, 0], 12, False),
+])
+def test_end_conditions(name: str, totals: list[int], played: int, over: bool) -> None:
+    assert game_over(bc.preset(name), totals, played) is over
+
+
+def test_records_follow_undo_in_the_last_deal() -> None:
+    rng = random.Random(2)
+    game = bc.Game(bc.preset("classic"), seed=8)
+    play_out(game.deal, rng)
+    assert len(game.records) == 1
+    game.deal.undo()
+    assert game.records == [] and game.totals == [0, 0, 0, 0]
+
+
+def test_same_seed_same_game() -> None:
+    a, b = bc.Game(bc.preset("turkish"), seed=77), bc.Game(bc.preset("turkish"), seed=77)
+    assert [a.deal.hand(s) for s in range(4)] == [b.deal.hand(s) for s in range(4)]

@@ -137,8 +137,7 @@ class Deal:
                  *, seed: int | None = None) -> None:
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
-        if dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
-            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        _check_seat(dealer, "dealer")
         self._start(rules, _hand_masks(hands), dealer, None if seed is None else check_seed(seed))
 
     def _start(self, rules: RuleSet, masks: tuple[int, ...], dealer: int, seed: int | None) -> None:
@@ -179,8 +178,7 @@ class Deal:
         """
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
-        if dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
-            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        _check_seat(dealer, "dealer")
         seed = new_seed() if seed is None else check_seed(seed)
         deck = shuffled_deck(seed)
         masks = [0, 0, 0, 0]
@@ -189,7 +187,7 @@ class Deal:
             for index in deck[first::4]:
                 mask |= 1 << index
             masks[(dealer + 1 + first) % 4] = mask
-        deal = cls.__new__(cls)
+        deal = cls.__new__(cls)  # the engine's own shuffle needs no hand checks
         deal._start(rules, tuple(masks), dealer, seed)
         return deal
 
@@ -521,8 +519,7 @@ class Deal:
 
     def view(self, seat: int) -> DealView:
         """Everything seat ``seat`` may know, and nothing else (no other hand is included)."""
-        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
-            raise ValueError(f"seat must be 0..3, not {seat!r}")
+        _check_seat(seat, "seat")
         mine = self._to_move == seat
         return DealView(
             seat=seat, rules=self.rules, dealer=self.dealer, phase=self._phase,
@@ -576,6 +573,11 @@ _PHASE_TEXT: Final = {
 }
 
 
+def _check_seat(seat: object, what: str) -> None:
+    if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+        raise ValueError(f"{what} must be a seat 0..3, not {seat!r}")
+
+
 def _hand_masks(hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
     """Check four hands of 13 distinct cards covering the deck; return their masks."""
     if isinstance(hands, (str, bytes)) or len(hands) != 4:
@@ -583,7 +585,8 @@ def _hand_masks(hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
     masks = []
     seen = 0
     for seat, hand in enumerate(hands):
-        cards = parse_cards(hand) if isinstance(hand, str) else [Card.parse(c) for c in hand]
+        cards = parse_cards(hand) if isinstance(hand, str) else [
+            c if type(c) is Card else Card.parse(c) for c in hand]
         mask = 0
         for card in cards:
             if (mask | seen) & card.bit:

@@ -4,7 +4,7 @@ Everything a lesson, a widget or a bot needs is importable from here; see the RE
 """
 
 from . import bots
-from .cards import Card, Suit, parse_cards
+from .cards import Card, Suit, parse_cards, sorted_hand
 from .deal import Action, Bid, Deal, DealView, Phase, Trick
 from .game import DealRecord, Game
 from .legality import IllegalMove, Verdict, explain_play, legal_plays, trick_winner
@@ -16,18 +16,21 @@ from .rules import (
     DefenderZero,
     Direction,
     GameEnd,
+    NotSpecifiedError,
     RuleSet,
     TieRule,
     TrumpBreak,
+    Variant,
     preset,
+    variants_of,
 )
 from .saving import SaveFileError, from_json, load_deal, load_game, to_json
 from .scoring import score_deal
 
 __all__ = [
     "DEFAULT_PRESET", "PRESETS", "Action", "AllPass", "Bid", "Card", "Deal", "DealRecord", "DealView",
-    "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "Phase",
-    "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak", "Verdict", "bots",
+    "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "NotSpecifiedError", "Phase",
+    "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak", "Variant", "Verdict", "bots",
     "explain_play", "from_json", "legal_plays", "load_deal", "load_game", "parse_cards", "preset",
-    "score_deal", "to_json", "trick_winner",
+    "score_deal", "sorted_hand", "to_json", "trick_winner", "variants_of",
 ]

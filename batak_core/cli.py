@@ -14,22 +14,32 @@ from typing import Any
 from .cards import Card, Suit, parse_cards
 from .examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES, PlayExample
 from .legality import RULE_TITLES, explain_play, trick_winner
-from .rules import PRESETS, RuleSet, preset
-from .scoring import score_deal
+from .rules import PRESETS, RuleSet, Variant, preset, variants_of
+from .scoring import score_announcements, score_deal
 
 
 class UsageError(ValueError):
     """Bad command-line input: printed as one clear line, exit status 2."""
 
 
-def _rule_sets(names: str, settings: Sequence[str]) -> list[RuleSet]:
-    """'all', one preset, or a comma list; ``settings`` are option=value overrides."""
-    chosen = list(PRESETS) if names.strip().lower() == "all" else [n.strip() for n in names.split(",") if n.strip()]
+def _rule_sets(args: argparse.Namespace) -> list[RuleSet]:
+    """--rules ('all', one preset or a comma list) with --variant and --set option=value.
+
+    With 'all' and a variant, only the presets whose source describes that variant are used.
+    """
+    names: str = args.rules
+    every = names.strip().lower() == "all"
+    chosen = list(PRESETS) if every else [n.strip() for n in names.split(",") if n.strip()]
     if not chosen:
         raise UsageError("--rules needs a preset name or 'all'")
-    options = _parse_settings(settings)
+    if every and args.variant:
+        chosen = [n for n in chosen if args.variant in variants_of(n)]
+        if not chosen:
+            raise UsageError(f"no source describes the variant {args.variant!r}; choose one of: "
+                             f"{', '.join(v.value for v in Variant)}")
+    options = _parse_settings(args.set)
     try:
-        return [preset(name, **options) for name in chosen]
+        return [preset(name, args.variant, **options) for name in chosen]
     except ValueError as error:
         raise UsageError(str(error)) from None
 
@@ -59,11 +69,11 @@ def _labels(cards: Sequence[Card]) -> str:
 
 
 def legal_table(rule_sets: Sequence[RuleSet], hand: Sequence[Card], trick: Sequence[Card],
-                trump: Suit | None, trump_broken: bool) -> str:
+                trump: Suit | None, trump_broken: bool, partner_winning: bool = False) -> str:
     """Which cards each rule set allows, side by side, then why the others are not allowed."""
     try:
-        verdicts = {r.name: [explain_play(r, hand, trick, trump, trump_broken, c) for c in hand]
-                    for r in rule_sets}
+        verdicts = {r.name: [explain_play(r, hand, trick, trump, trump_broken, c, partner_winning=partner_winning)
+                             for c in hand] for r in rule_sets}
     except ValueError as error:
         raise UsageError(str(error)) from None
     cells = {r.name: ["legal" if v.legal else "no: " + v.rule for v in verdicts[r.name]] for r in rule_sets}
@@ -96,27 +106,39 @@ def _cmd_legal(args: argparse.Namespace) -> int:
         raise UsageError(f"--trump: {error}") from None
     if not hand:
         raise UsageError("--hand needs at least one card")
-    print(legal_table(_rule_sets(args.rules, args.set), hand, trick, trump, args.trump_broken))
+    print(legal_table(_rule_sets(args), hand, trick, trump, args.trump_broken, args.partner_winning))
     if len(trick) == 3:
         print("\n(The trick winner is decided once your card is added.)")
     return 0
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    for rules in _rule_sets(args.rules, args.set):
+    for rules in _rule_sets(args):
         try:
-            scores = score_deal(rules, args.declarer, args.bid, args.tricks)
+            if rules.announcements:
+                if args.announced is None:
+                    raise UsageError(f"{rules.name} Koz Maça scores announcements: give --announced N N N N")
+                scores = score_announcements(rules, args.announced, args.tricks)
+                contract = "announced " + " ".join(map(str, args.announced))
+            else:
+                if args.declarer is None or args.bid is None:
+                    raise UsageError("give --declarer and --bid (or --announced for Koz Maça)")
+                scores = score_deal(rules, args.declarer, args.bid, args.tricks)
+                taken = args.tricks[args.declarer] + (args.tricks[(args.declarer + 2) % 4]
+                                                       if rules.partnership else 0)
+                contract = f"bid {args.bid} {'made' if taken >= args.bid else 'failed'}"
+        except UsageError:
+            raise
         except ValueError as error:
             raise UsageError(str(error)) from None
-        made = "made" if args.tricks[args.declarer] >= args.bid else "failed"
         cells = "  ".join(f"seat {s}: {p:+d}" for s, p in enumerate(scores))
-        print(f"{rules.name:<10} bid {args.bid} {made}   {cells}")
+        print(f"{rules.name:<10} {contract}   {cells}")
     return 0
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    for rules in _rule_sets(args.rules, args.set):
-        print(f"== {rules.name} ==")
+    for rules in _rule_sets(args):
+        print(f"== {rules.name} ({rules.variant.value}) ==")
         for item in rules.describe():
             print(f"- {item.text}  [{item.source}]")
         print()
@@ -158,6 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     def rules_option(p: argparse.ArgumentParser, default: str) -> None:
         p.add_argument("--rules", default=default,
                        help=f"'all' or preset name(s), comma separated: {', '.join(PRESETS)}")
+        p.add_argument("--variant", choices=[v.value for v in Variant], default=None,
+                       help="play a variant: koz_maca, esli (partnership) or gommeli (buried kitty)")
         p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                        help="change a rule option (house rule), e.g. --set min_bid=4")
 
@@ -167,12 +191,15 @@ def build_parser() -> argparse.ArgumentParser:
     legal.add_argument("--trick", default="", help='the cards already in the trick, lead first, e.g. "9C 3H"')
     legal.add_argument("--trump", required=True, help="the trump suit: S, H, D or C")
     legal.add_argument("--trump-broken", action="store_true", help="trump has already been broken")
+    legal.add_argument("--partner-winning", action="store_true",
+                       help="Eşli: your partner holds the winning card so far")
     legal.set_defaults(func=_cmd_legal)
 
     score = sub.add_parser("score", help="points for one deal")
     rules_option(score, "all")
-    score.add_argument("--declarer", type=int, required=True, help="the declarer's seat, 0-3")
-    score.add_argument("--bid", type=int, required=True, help="the contract")
+    score.add_argument("--declarer", type=int, help="the declarer's seat, 0-3")
+    score.add_argument("--bid", type=int, help="the contract")
+    score.add_argument("--announced", type=int, nargs=4, metavar="N", help="Koz Maça: each seat's announcement")
     score.add_argument("--tricks", type=int, nargs=4, required=True, metavar="N", help="tricks per seat 0-3")
     score.set_defaults(func=_cmd_score)
 

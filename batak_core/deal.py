@@ -35,7 +35,7 @@ from .legality import (
     winning_index,
 )
 from .rules import AllPass, RuleSet
-from .scoring import score_deal
+from .scoring import score_announcements, score_deal
 from .shuffle import check_seed, new_seed, shuffled_deck
 
 WRONG_PHASE: Final = "wrong-phase"
@@ -44,9 +44,9 @@ BID_TOO_LOW: Final = "bid-too-low"
 BID_TOO_HIGH: Final = "bid-too-high"
 DEALER_MUST_BID: Final = "dealer-must-bid"
 NOTHING_TO_UNDO: Final = "nothing-to-undo"
-
-HAND_SIZE: Final = 13
-TRICKS_PER_DEAL: Final = 13
+BAD_BURY: Final = "bad-bury"
+NO_REDEAL: Final = "no-weak-hand-redeal"
+MUST_ANNOUNCE: Final = "must-announce"
 
 
 class Phase(StrEnum):
@@ -55,6 +55,7 @@ class Phase(StrEnum):
     PLAY = "play"
     OVER = "over"
     REDEAL = "redeal"
+    BURY = "bury"  # Gömmeli: the declarer has taken the kitty and buries four cards
 
 
 # Module-level aliases: on Python 3.11 every ``Phase.X`` lookup costs about 0.2 µs, which
@@ -64,6 +65,7 @@ _TRUMP: Final = Phase.TRUMP
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _REDEAL: Final = Phase.REDEAL
+_BURY: Final = Phase.BURY
 
 
 class Trick(NamedTuple):
@@ -115,6 +117,12 @@ class DealView:
     legal_bids: tuple[int, ...]
     can_pass: bool
     legal_plays: tuple[Card, ...]
+    decider: int | None = None
+    announcements: tuple[int | None, ...] = (None, None, None, None)
+    dummy: int | None = None
+    dummy_hand: tuple[Card, ...] = ()
+    kitty: tuple[Card, ...] = ()
+    buried: tuple[Card, ...] = ()
 
     @property
     def played(self) -> frozenset[Card]:
@@ -123,28 +131,33 @@ class DealView:
 
     @property
     def my_turn(self) -> bool:
-        return self.to_move == self.seat
+        """Whether this player decides now (the declarer also decides for an open dummy)."""
+        return self.decider == self.seat
 
 
-Action = int | Suit | Card | None
-"""A bid (number of tricks), a pass (None), a trump suit or a card to play."""
+Action = int | Suit | Card | tuple[Card, ...] | None
+"""A bid or announcement (number of tricks), a pass (None), a trump suit, a card to play, or the
+four cards to bury (Gömmeli)."""
 
 
 class Deal:
     """A deal in progress. Seats are 0..3 in play order: seat s+1 (mod 4) acts after seat s."""
 
     def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card | str]], dealer: int = 0,
-                 *, seed: int | None = None) -> None:
+                 *, kitty: Sequence[Card | str] = (), seed: int | None = None) -> None:
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
         _check_seat(dealer, "dealer")
-        self._start(rules, _hand_masks(hands), dealer, None if seed is None else check_seed(seed))
+        masks, kitty_mask = _dealt_masks(rules, hands, kitty)
+        self._start(rules, masks, kitty_mask, dealer, None if seed is None else check_seed(seed))
 
-    def _start(self, rules: RuleSet, masks: tuple[int, ...], dealer: int, seed: int | None) -> None:
+    def _start(self, rules: RuleSet, masks: tuple[int, ...], kitty: int, dealer: int,
+               seed: int | None) -> None:
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
         self._initial = masks
+        self._kitty = kitty
         self._history: list[str] = []
         self._reset()
 
@@ -159,7 +172,7 @@ class Deal:
         self._passed = 0  # bit s set: seat s has passed
         self._declarer: int | None = None
         self._contract: int | None = None
-        self._trump = -1
+        self._trump = self.rules.trump_suit  # -1 until named, unless fixed (Koz Maça)
         self._trump_broken = False
         self._trick: list[int] = []
         self._leader = -1
@@ -168,27 +181,34 @@ class Deal:
         self._top_trump = -1
         self._won = [0, 0, 0, 0]
         self._tricks: list[Trick] = []
+        self._announced = [-1, -1, -1, -1]  # Koz Maça announcements per seat
+        self._buried = 0
         self._steps: tuple[Step, ...] | None = None
 
     @classmethod
     def random(cls, rules: RuleSet, seed: int | None = None, dealer: int = 0) -> Deal:
         """A shuffled deal; the same seed gives the same cards on every machine.
 
-        Cards are dealt one at a time, starting with the player after the dealer.
+        Cards are dealt one at a time, starting with the player after the dealer; with a kitty
+        the last cards of the deck stay face down.
         """
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
         _check_seat(dealer, "dealer")
         seed = new_seed() if seed is None else check_seed(seed)
         deck = shuffled_deck(seed)
+        dealt = 4 * rules.hand_size
         masks = [0, 0, 0, 0]
         for first in range(4):
             mask = 0
-            for index in deck[first::4]:
+            for index in deck[first:dealt:4]:
                 mask |= 1 << index
             masks[(dealer + 1 + first) % 4] = mask
+        kitty = 0
+        for index in deck[dealt:]:
+            kitty |= 1 << index
         deal = cls.__new__(cls)  # the engine's own shuffle needs no hand checks
-        deal._start(rules, tuple(masks), dealer, seed)
+        deal._start(rules, tuple(masks), kitty, dealer, seed)
         return deal
 
     # --- reading the state -------------------------------------------------------------------
@@ -254,6 +274,38 @@ class Deal:
     def initial_hand(self, seat: int) -> list[Card]:
         return cards_of(self._initial[seat])
 
+    @property
+    def kitty(self) -> list[Card]:
+        """The face-down cards of a Gömmeli deal (empty otherwise)."""
+        return cards_of(self._kitty)
+
+    @property
+    def buried(self) -> list[Card]:
+        """The four cards the declarer buried (Gömmeli)."""
+        return cards_of(self._buried)
+
+    @property
+    def announcements(self) -> list[int | None]:
+        """Koz Maça: the number each seat announced so far (None where not yet)."""
+        return [None if n < 0 else n for n in self._announced]
+
+    @property
+    def decider(self) -> int | None:
+        """The seat that decides the next action: the player to move, except that the
+        declarer plays an open dummy's cards (classic Eşli)."""
+        seat = self._to_move
+        if (seat is not None and self.rules.dummy and self._phase is _PLAY
+                and self._declarer is not None and seat == (self._declarer + 2) % 4):
+            return self._declarer
+        return seat
+
+    @property
+    def dummy(self) -> int | None:
+        """The seat whose hand lies open (classic Eşli), once trump is named."""
+        if self.rules.dummy and self._declarer is not None and self._phase in (_PLAY, _OVER):
+            return (self._declarer + 2) % 4
+        return None
+
     def hand_mask(self, seat: int) -> int:
         return self._hands[seat]
 
@@ -265,15 +317,36 @@ class Deal:
                 and self._to_move == self.dealer and self._passed.bit_count() == 3)
 
     def legal_bids(self) -> list[int]:
-        """The numbers the player to move may bid now (empty outside the auction)."""
+        """The numbers the player to move may bid (or announce, in Koz Maça) now."""
         if self._phase is not _AUCTION:
             return []
+        if self.rules.announcements:
+            return list(range(self.rules.announce_min, self.rules.tricks_per_deal + 1))
         low = max(self.rules.min_bid, self._high_bid + 1)
         return list(range(low, self.rules.max_bid + 1))
 
     @property
     def can_pass(self) -> bool:
-        return self._phase is _AUCTION and not self._dealer_forced()
+        return self._phase is _AUCTION and not self.rules.announcements and not self._dealer_forced()
+
+    @property
+    def can_demand_redeal(self) -> bool:
+        """House rule (classic): a player holding no card above 10 may demand a new deal."""
+        if self._phase is not _AUCTION or not self.rules.weak_hand_redeal or self._to_move is None:
+            return False
+        return all(card.rank <= 10 for card in cards_of(self._hands[self._to_move]))
+
+    def demand_redeal(self) -> None:
+        """The player to move, holding no card above 10, has the cards dealt again."""
+        self._require(_AUCTION, "demand a redeal")
+        if not self.can_demand_redeal:
+            why = ("these rules have no weak-hand redeal" if not self.rules.weak_hand_redeal
+                   else "you hold a card above 10")
+            raise IllegalMove(NO_REDEAL, f"You cannot demand a redeal: {why}.")
+        self._steps = None
+        self._history.append("redeal")
+        self._phase = _REDEAL
+        self._to_move = None
 
     def bid(self, n: int) -> None:
         """The player to move bids ``n`` tricks."""
@@ -287,12 +360,27 @@ class Deal:
         seat = self._require_seat()
         self._bids.append(Bid(seat, n))
         self._history.append(f"bid {n}")
+        if self.rules.announcements:
+            self._announce(seat, n)
+            return
         self._high_bid, self._high_bidder = n, seat
         if n == self.rules.max_bid:
             self._passed = 0b1111 & ~(1 << seat)
         self._after_call(seat)
 
+    def _announce(self, seat: int, n: int) -> None:
+        """Koz Maça: every player announces once, then the player after the dealer leads."""
+        self._announced[seat] = n
+        if len(self._bids) < 4:
+            self._to_move = (seat + 1) % 4
+            return
+        self._phase = _PLAY
+        self._leader = self._to_move = (self.dealer + 1) % 4
+
     def _bid_error(self, n: int, legal: list[int]) -> IllegalMove:
+        if self.rules.announcements:
+            return IllegalMove(BID_TOO_HIGH if n > legal[-1] else BID_BELOW_MINIMUM,
+                               f"Announce a number of tricks from {legal[0]} to {legal[-1]}.")
         choices = f"bid {legal[0]} to {legal[-1]}" if legal else "no higher bid exists"
         alternative = " or pass" if self.can_pass else ""
         if n > self.rules.max_bid:
@@ -305,6 +393,9 @@ class Deal:
     def pass_bid(self) -> None:
         """The player to move passes and is out of this auction."""
         self._require(_AUCTION, "pass")
+        if self.rules.announcements:
+            raise IllegalMove(MUST_ANNOUNCE, "In Koz Maça nobody passes: announce how many tricks you "
+                                             f"will take ({self.legal_bids()[0]} to {self.legal_bids()[-1]}).")
         if self._dealer_forced():
             raise IllegalMove(DEALER_MUST_BID, "Everyone else has passed, so as dealer you must take "
                                                f"the contract: bid {self.rules.min_bid} or more.")
@@ -339,8 +430,11 @@ class Deal:
 
     def _won_auction(self, seat: int, contract: int) -> None:
         self._declarer, self._contract = seat, contract
-        self._phase = _TRUMP
         self._to_move = seat
+        if self.rules.fixed_trump:
+            self._trump_named(self.rules.trump_suit)
+        else:
+            self._phase = _TRUMP
 
     # --- trump ---------------------------------------------------------------------------------
 
@@ -352,19 +446,53 @@ class Deal:
         except ValueError as error:
             raise IllegalMove("not-a-suit", str(error)) from None
         self._steps = None
-        self._trump = int(chosen)
         self._history.append(f"trump {chosen.letter}")
+        self._trump_named(int(chosen))
+
+    def _trump_named(self, suit: int) -> None:
+        """Trump is known: the declarer takes the kitty to bury, or leads at once."""
+        self._trump = suit
+        seat = self._require_seat()
+        if self._kitty:
+            self._hands[seat] |= self._kitty
+            self._phase = _BURY
+        else:
+            self._phase = _PLAY
+            self._leader = seat
+
+    # --- burying (Gömmeli) -------------------------------------------------------------------
+
+    def bury(self, cards: Sequence[Card | str]) -> None:
+        """The declarer buries as many cards as the kitty held, any cards of the hand."""
+        self._require(_BURY, "bury cards")
+        chosen = parse_cards(cards) if isinstance(cards, str) else [Card.parse(c) for c in cards]
+        seat = self._require_seat()
+        size = self.rules.kitty
+        mask = 0
+        for card in chosen:
+            if not self._hands[seat] & card.bit:
+                raise IllegalMove(BAD_BURY, f"{card.label} is not in your hand; bury {size} of your cards.")
+            mask |= card.bit
+        if len(chosen) != size or mask.bit_count() != size:
+            raise IllegalMove(BAD_BURY, f"Bury exactly {size} different cards of your hand, "
+                                        f"not {describe_cards(chosen) or 'none'}.")
+        self._steps = None
+        self._history.append("bury " + " ".join(str(c) for c in cards_of(mask)))
+        self._hands[seat] ^= mask
+        self._buried = mask
         self._phase = _PLAY
-        self._leader = self._require_seat()
+        self._leader = seat
 
     # --- card play -----------------------------------------------------------------------------
 
     def _duties(self) -> tuple[Step, ...]:
         steps = self._steps
         if steps is None:
-            steps = self._steps = duties(self.rules, self._hands[self._to_move],  # type: ignore[index]
-                                         self._trump, self._trump_broken, self._led, self._top_led,
-                                         self._top_trump)
+            seat: int = self._to_move  # type: ignore[assignment]
+            partner_winning = bool(self.rules.partner_winning_exempt and self._trick and (
+                self._leader + winning_index(self._trick, self._trump)) % 4 == (seat + 2) % 4)
+            steps = self._steps = duties(self.rules, self._hands[seat], self._trump, self._trump_broken,
+                                         self._led, self._top_led, self._top_trump, partner_winning)
         return steps
 
     def legal_plays(self) -> list[Card]:
@@ -430,7 +558,7 @@ class Deal:
         self._won[winner] += 1
         self._trick = []
         self._led = self._top_led = self._top_trump = -1
-        if len(self._tricks) == TRICKS_PER_DEAL:
+        if len(self._tricks) == self.rules.tricks_per_deal:
             self._phase = _OVER
             self._to_move = None
             self._leader = -1
@@ -443,8 +571,11 @@ class Deal:
         """Points per seat once the deal is over (all zero for a thrown-in deal)."""
         if self._phase is _REDEAL:
             return [0, 0, 0, 0]
-        if self._phase is not _OVER or self._declarer is None or self._contract is None:
+        if self._phase is not _OVER:
             raise ValueError(f"the deal is not over yet (phase: {self._phase.value})")
+        if self.rules.announcements:
+            return score_announcements(self.rules, self._announced, self._won)
+        assert self._declarer is not None and self._contract is not None
         return score_deal(self.rules, self._declarer, self._contract, self._won)
 
     @property
@@ -465,6 +596,9 @@ class Deal:
         if self._phase is _PLAY:
             lowest = min(self.legal_plays(), key=lambda c: (c.rank, c.suit))
             return f"play {lowest}"
+        if self._phase is _BURY:
+            lowest4 = sorted(cards_of(self._hands[self._require_seat()]), key=lambda c: (c.rank, c.suit))
+            return "bury " + " ".join(str(c) for c in lowest4[:self.rules.kitty])
         raise IllegalMove(WRONG_PHASE, "The deal is finished: nobody is on the clock.")
 
     def act(self, action: Action) -> None:
@@ -472,6 +606,8 @@ class Deal:
         for trump, or a Card to play."""
         if action is None:
             self.pass_bid()
+        elif isinstance(action, tuple):
+            self.bury(action)
         elif isinstance(action, Card):
             self.play(action)
         elif isinstance(action, Suit):
@@ -496,9 +632,13 @@ class Deal:
             self.declare_trump(arg)
         elif verb == "play" and arg:
             self.play(arg)
+        elif verb == "bury" and arg:
+            self.bury(arg)
+        elif verb == "redeal" and not arg:
+            self.demand_redeal()
         else:
-            raise ValueError(f"{action!r} is not an action: use 'bid N', 'pass', 'trump S|H|D|C' "
-                             "or 'play CARD'")
+            raise ValueError(f"{action!r} is not an action: use 'bid N', 'pass', 'trump S|H|D|C', "
+                             "'play CARD', 'bury CARDS' or 'redeal'")
 
     def undo(self) -> None:
         """Take back the last action: the deal is replayed from the deal up to the action
@@ -520,7 +660,10 @@ class Deal:
     def view(self, seat: int) -> DealView:
         """Everything seat ``seat`` may know, and nothing else (no other hand is included)."""
         _check_seat(seat, "seat")
-        mine = self._to_move == seat
+        decider = self.decider
+        mine = decider == seat
+        dummy = self.dummy
+        sees_kitty = seat == self._declarer and self._phase in (_BURY, _PLAY, _OVER)
         return DealView(
             seat=seat, rules=self.rules, dealer=self.dealer, phase=self._phase,
             to_move=self._to_move, hand=tuple(sorted_hand(cards_of(self._hands[seat]))),
@@ -531,6 +674,10 @@ class Deal:
             legal_bids=tuple(self.legal_bids()) if mine else (),
             can_pass=self.can_pass and mine,
             legal_plays=tuple(self.legal_plays()) if mine else (),
+            decider=decider, announcements=tuple(self.announcements), dummy=dummy,
+            dummy_hand=tuple(sorted_hand(cards_of(self._hands[dummy]))) if dummy is not None else (),
+            kitty=tuple(self.kitty) if sees_kitty else (),
+            buried=tuple(self.buried) if seat == self._declarer else (),
         )
 
     def snapshot(self) -> tuple[object, ...]:
@@ -538,11 +685,13 @@ class Deal:
         return (self._phase, self._to_move, tuple(self._hands), tuple(self._bids), self._high_bid,
                 self._high_bidder, self._passed, self._declarer, self._contract, self._trump,
                 self._trump_broken, tuple(self._trick), self._leader, self._led, self._top_led,
-                self._top_trump, tuple(self._won), tuple(self._tricks), tuple(self._history))
+                self._top_trump, tuple(self._won), tuple(self._tricks), tuple(self._history),
+                tuple(self._announced), self._buried)
 
     def copy(self) -> Deal:
         """An independent deal in the same position, rebuilt from the action history."""
-        clone = Deal(self.rules, [cards_of(m) for m in self._initial], self.dealer, seed=self.seed)
+        clone = Deal(self.rules, [cards_of(m) for m in self._initial], self.dealer, kitty=self.kitty,
+                     seed=self.seed)
         for action in self._history:
             clone.apply(action)
         return clone
@@ -569,7 +718,8 @@ _PHASE_TEXT: Final = {
     Phase.TRUMP: "the declarer is choosing trump.",
     Phase.PLAY: "the cards are being played; the auction is over.",
     Phase.OVER: "the deal is over.",
-    Phase.REDEAL: "everyone passed and the cards are thrown in for a redeal.",
+    Phase.REDEAL: "the cards are thrown in for a redeal.",
+    Phase.BURY: "the declarer is burying cards.",
 }
 
 
@@ -578,23 +728,27 @@ def _check_seat(seat: object, what: str) -> None:
         raise ValueError(f"{what} must be a seat 0..3, not {seat!r}")
 
 
-def _hand_masks(hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
-    """Check four hands of 13 distinct cards covering the deck; return their masks."""
+def _dealt_masks(rules: RuleSet, hands: Sequence[Sequence[Card | str]],
+                 kitty: Sequence[Card | str]) -> tuple[tuple[int, ...], int]:
+    """Check four hands (and the kitty) that share out the whole deck; return their masks."""
     if isinstance(hands, (str, bytes)) or len(hands) != 4:
         raise ValueError("a deal needs exactly four hands, one per seat")
+    groups = [*hands, kitty]
     masks = []
     seen = 0
-    for seat, hand in enumerate(hands):
-        cards = parse_cards(hand) if isinstance(hand, str) else [
-            c if type(c) is Card else Card.parse(c) for c in hand]
+    for place, group in enumerate(groups):
+        where = f"seat {place}" if place < 4 else "the kitty"
+        size = rules.hand_size if place < 4 else rules.kitty
+        cards = parse_cards(group) if isinstance(group, str) else [
+            c if type(c) is Card else Card.parse(c) for c in group]
         mask = 0
         for card in cards:
             if (mask | seen) & card.bit:
-                raise ValueError(f"{card.label} is dealt twice (seat {seat})")
+                raise ValueError(f"{card.label} is dealt twice ({where})")
             mask |= card.bit
-        if len(cards) != HAND_SIZE:
-            raise ValueError(f"seat {seat} holds {len(cards)} cards; every hand has {HAND_SIZE}: "
-                             f"{describe_cards(cards)}")
+        if len(cards) != size:
+            holds = f"{where} holds {len(cards)} cards" if place < 4 else f"the kitty has {len(cards)} cards"
+            raise ValueError(f"{holds}; these rules need {size}: {describe_cards(cards) or 'none'}")
         seen |= mask
         masks.append(mask)
-    return tuple(masks)
+    return tuple(masks[:4]), masks[4]

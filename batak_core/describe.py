@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Final
+
+from .cards import Suit
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -88,12 +91,31 @@ QUOTES: Final[dict[tuple[str, str], str]] = {
     ("miniokey", "move_seconds"): "Jeder Zug dauert 30 Sekunden, bei Bedarf gibt es einmal 30 Sekunden extra",
 }
 
-HOUSE_RULES: Final[dict[str, str]] = {
-    "every_trick_counts": "classic (Jeder Stich zählt)",
-    "double_penalty": "danish (dobbeltstraf)",
-    "made_thirteen_doubles": "danish (et lykkedes bud på alle tretten stik som dobbelt værd)",
-    "exact_bid_scores_bid": "turkish regional rule (tam söylediği kadar el alırsa ihale kadar)",
+VARIANT_QUOTES: Final[dict[tuple[str, str], str]] = {
+    ("classic", "koz_maca"): "Es wird nicht gereizt; Pik ist immer Trumpf. Reihum sagt jeder an, wie viele "
+                             "Stiche er machen wird (oder „keinen“)",
+    ("turkish", "koz_maca"): "Koz maçada ihale yoktur; herkes sırayla kaç el alacağını söyler (en az 1)",
+    ("classic", "esli"): "das Mindestgebot ist 8 (passen alle, spielt der Geber 7). Nach der Trumpfwahl legt "
+                         "der Partner des Alleinspielers seine Karten offen auf den Tisch",
+    ("turkish", "esli"): "Eşli batakta ortağınız o an eli alıyorsa yükseltme ve koz kesme zorunluluğu yoktur",
+    ("danish", "esli"): "I makkerspil lægger spilførerens side sine to stiktal sammen op mod buddet",
+    ("gamelake", "esli"): "La puja mínima es 4 (7 en el Batak por parejas)",
+    ("turkish", "gommeli"): "gömmeli batakta 12'şer kart dağıtılır ve 4 kart gömülür",
 }
+
+HOUSE_RULES: Final[dict[tuple[str, object], str]] = {
+    ("every_trick_counts", True): "classic (Jeder Stich zählt)",
+    ("double_penalty", True): "danish (dobbeltstraf)",
+    ("made_thirteen_doubles", True): "danish (et lykkedes bud på alle tretten stik som dobbelt værd)",
+    ("exact_bid_scores_bid", True): "turkish regional rule (tam söylediği kadar el alırsa ihale kadar)",
+    ("weak_hand_redeal", True): "classic (Neu geben: keine Karte höher als eine 10)",
+    ("akq_trump_lead", True): "classic (Trumpf mit A-K-D)",
+    ("min_bid", 4): "classic (Mindestgebot 4)",
+    ("all_pass", "redeal"): "turkish regional and danish (kimse ihale vermezse kartlar yeniden dağıtılır)",
+    ("trump_lead_restricted", False): "miniokey's table setting 'Trumpf muss gebrochen sein' switched off",
+    ("overtricks_sink", 3): "classic Koz Maça (an vielen Tischen: yandan batmak)",
+}
+"""House rules the sources name, by option and value."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +165,7 @@ _TEXTS: Final[dict[str, Callable[[RuleSet], str]]] = {
         if r.any_card_when_cannot_overtrump else "If you cannot overtrump, you must still play a trump."),
     "declarer_made": lambda r: {
         "ten_per_trick": "A declarer who makes the bid scores 10 per trick taken.",
+        "ten_per_bid": "A player who makes the number scores 10 × the number (extra tricks add nothing).",
         "ten_per_bid_plus_overtricks": "A declarer who makes the bid scores 10 × bid + 1 per extra trick.",
         "one_per_trick": "A declarer who makes the bid scores 1 per trick taken.",
     }[r.declarer_made.value],
@@ -177,28 +200,69 @@ _TEXTS: Final[dict[str, Callable[[RuleSet], str]]] = {
                                "pass, the longest suit becomes trump, the lowest legal card is played."
                                if r.move_seconds else "No move clock."),
     "extra_seconds": lambda r: f"Extra time once per game: {r.extra_seconds} s.",
+    "variant": lambda r: {
+        "ihaleli": "İhaleli Batak: an auction, every player for themselves.",
+        "koz_maca": "Koz Maça: no auction, spades are always trump, everyone announces a number of tricks.",
+        "esli": "Eşli Batak: partners sit opposite (seats 0+2 against 1+3) and count their tricks together.",
+        "gommeli": "Gömmeli Batak: 12 cards each and 4 face down, which the declarer takes and buries 4.",
+    }[r.variant.value],
+    "announcements": lambda r: ("Instead of an auction each player in turn announces how many tricks they "
+                                "will take; the player after the dealer leads." if r.announcements
+                                else "Contracts are won in an auction."),
+    "announce_min": lambda r: ("Announcing 0 ('none') is allowed." if r.announce_min == 0
+                               else "Every announcement is at least 1 trick."),
+    "nil_points": lambda r: (f"'None' announced: +{r.nil_points} with no trick, otherwise −{r.nil_points}."
+                             if r.announcements and r.announce_min == 0 else "No 'none' announcement."),
+    "overtricks_sink": lambda r: (f"Taking {r.overtricks_sink} or more tricks over your announcement also sinks "
+                                  "(yandan batmak)." if r.overtricks_sink else "Overtricks never sink."),
+    "fixed_trump": lambda r: (f"Trump is always {Suit.parse(r.fixed_trump).plural}."
+                              if r.fixed_trump else "The declarer chooses trump."),
+    "partnership": lambda r: ("Partners' tricks count together, also against the bid; both partners get "
+                              "their side's score." if r.partnership else "Every player for themselves."),
+    "partner_winning_exempt": lambda r: (
+        "While your partner is winning the trick you need only follow suit (no overtake or ruff duty)."
+        if r.partner_winning_exempt else "The overtake and ruff duties hold even when your partner is winning."),
+    "dummy": lambda r: ("After trump is named the declarer's partner lays the hand open and the declarer "
+                        "plays both hands." if r.dummy else "Every player plays their own hand."),
+    "kitty": lambda r: (f"{r.kitty} cards lie face down; the declarer takes them after naming trump and buries "
+                        f"{r.kitty} (any cards); {r.tricks_per_deal} tricks." if r.kitty
+                        else "The whole deck is dealt: 13 tricks."),
+    "weak_hand_redeal": lambda r: ("A player holding no card above 10 may demand a redeal." if r.weak_hand_redeal
+                                   else "No redeal for weak hands."),
+    "akq_trump_lead": lambda r: ("Holding A-K-Q of trump, a player may lead the ace (and then the others) "
+                                 "before trump is broken." if r.akq_trump_lead
+                                 else "No A-K-Q exception to the trump-lead rule."),
 }
 
 
 def _source(rules: RuleSet, option: str) -> str:
-    from .rules import PRESETS
+    from .rules import PRESETS, preset
 
-    base = PRESETS.get(rules.name)
+    base = preset(rules.name, rules.variant) if rules.name in PRESETS else None
     value = getattr(rules, option)
     if base is not None and getattr(base, option) == value:
+        if getattr(PRESETS[rules.name], option) != value:
+            quote = VARIANT_QUOTES.get((rules.name, rules.variant.value))
+            return f"{rules.name} {rules.variant.value} rules" + (f": “{quote}”" if quote else "")
         quote = QUOTES.get((rules.name, option))
         return f"{rules.name} rules" + (f": “{quote}”" if quote else "")
-    if option in HOUSE_RULES:
-        return f"house rule named by {HOUSE_RULES[option]}"
-    sharing = [name for name, preset in PRESETS.items() if getattr(preset, option) == value]
+    sharing = [name for name, other in PRESETS.items() if getattr(other, option) == value]
+    also = f"; as in the {', '.join(sharing)} rules" if sharing else ""
+    house = HOUSE_RULES.get((option, value.value if isinstance(value, Enum) else value))
+    if house:
+        return f"house rule named by {house}{also}"
     if sharing:
-        return f"changed from {rules.name}; as in the {', '.join(sharing)} rules"
+        return f"changed from {rules.name}{also}"
     return f"changed from {rules.name} (a table setting no source names)"
 
 
 def describe(rules: RuleSet) -> list[RuleDescription]:
-    """Every option except the name, in plain English with its source."""
-    out = []
-    for option, text in _TEXTS.items():
-        out.append(RuleDescription(option, rules.options()[option], text(rules), _source(rules, option)))
+    """Every option except the name, in plain English with its source, then the rules the
+    sources name but leave unspecified."""
+    from .rules import NOT_SPECIFIED
+
+    options = rules.options()
+    out = [RuleDescription(option, options[option], text(rules), _source(rules, option))
+           for option, text in _TEXTS.items()]
+    out += [RuleDescription(name, None, text, "not specified") for name, text in NOT_SPECIFIED.items()]
     return out

@@ -22,8 +22,8 @@ GAME_OVER: Final = "game-over"
 
 @dataclass(frozen=True)
 class DealRecord:
-    """One row of the score sheet. A thrown-in deal (everyone passed, redeal) has no
-    declarer and scores nothing; ``number`` counts only deals that were played."""
+    """One row of the score sheet. A thrown-in deal (redeal) scores nothing; ``number`` counts
+    only deals that were played. Koz Maça rows have announcements instead of a declarer."""
 
     number: int
     dealer: int
@@ -34,17 +34,19 @@ class DealRecord:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     seed: int | None
-
-    @property
-    def thrown_in(self) -> bool:
-        return self.declarer is None
+    thrown_in: bool = False
+    announcements: tuple[int | None, ...] = (None, None, None, None)
+    partnership: bool = False
 
     @property
     def made(self) -> bool | None:
-        """Whether the declarer made the contract (None for a thrown-in deal)."""
+        """Whether the declarer (or the declaring side) made the contract; None without one."""
         if self.declarer is None or self.contract is None:
             return None
-        return self.tricks[self.declarer] >= self.contract
+        tricks = self.tricks[self.declarer]
+        if self.partnership:
+            tricks += self.tricks[(self.declarer + 2) % 4]
+        return tricks >= self.contract
 
 
 def leaders(totals: list[int]) -> list[int]:
@@ -126,7 +128,10 @@ class Game:
             if deal.phase is Phase.OVER:
                 number += 1
             rows.append(DealRecord(number, deal.dealer, deal.declarer, deal.contract, deal.trump,
-                                   tuple(deal.tricks_won), tuple(scores), tuple(totals), deal.seed))
+                                   tuple(deal.tricks_won), tuple(scores), tuple(totals), deal.seed,
+                                   thrown_in=deal.phase is Phase.REDEAL,
+                                   announcements=tuple(deal.announcements),
+                                   partnership=self.rules.partnership))
         return rows
 
     @property

@@ -29,6 +29,7 @@ ONLY_TRUMPS: Final = "only-trumps"
 NO_OVERTAKE_WHEN_TRUMPED: Final = "no-overtake-when-trumped"
 FREE_DISCARD: Final = "free-discard"
 FREE_WHEN_CANNOT_OVERTRUMP: Final = "free-when-cannot-overtrump"
+PARTNER_WINNING: Final = "partner-winning"
 
 RULE_TITLES: Final[dict[str, str]] = {
     NOT_IN_HAND: "only cards in your hand",
@@ -43,10 +44,14 @@ RULE_TITLES: Final[dict[str, str]] = {
     NO_OVERTAKE_WHEN_TRUMPED: "no overtake duty once the trick is trumped",
     FREE_DISCARD: "void in the led suit and in trump: any card",
     FREE_WHEN_CANNOT_OVERTRUMP: "unable to overtrump: any card",
+    PARTNER_WINNING: "partner winning: no overtake or ruff duty",
 }
 """A short title for every rule id, for tables and tooltips."""
 
 Step = tuple[str, int]
+
+TOP_THREE: Final = tuple(SUIT_MASKS[s] & (0b111 << (13 * s + 10)) for s in range(4))
+ACE_OF: Final = tuple(1 << (13 * s + 12) for s in range(4))
 
 
 @dataclass(frozen=True)
@@ -90,9 +95,10 @@ def trick_state(trick: Sequence[Card], trump: Suit | None) -> TrickState:
 
 
 def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
-           led: int, top_led: int, top_trump: int) -> tuple[Step, ...]:
+           led: int, top_led: int, top_trump: int, partner_winning: bool = False) -> tuple[Step, ...]:
     """The narrowing steps for a hand (mask) in a position; ``trump`` is -1 for no trump.
 
+    ``partner_winning``: the player's partner holds the winning card so far (Eşli).
     Hot path of the engine: plain ints only. The last step's mask is the legal set.
     """
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
@@ -103,9 +109,14 @@ def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
             return ((TRUMP_BROKEN, hand),)
         if trumps == hand:
             return ((ONLY_TRUMPS, hand),)
+        if rules.akq_trump_lead and trumps & TOP_THREE[trump] == TOP_THREE[trump]:
+            return ((TRUMP_NOT_BROKEN, (hand & ~trumps) | ACE_OF[trump]),)
         return ((TRUMP_NOT_BROKEN, hand & ~trumps),)
+    exempt = partner_winning and rules.partner_winning_exempt
     follow = hand & SUIT_MASKS[led]
     if follow:
+        if exempt:
+            return ((FOLLOW_SUIT, follow), (PARTNER_WINNING, follow))
         if rules.must_overtake:
             if top_trump >= 0 and led != trump and not rules.overtake_when_trumped:
                 return ((FOLLOW_SUIT, follow), (NO_OVERTAKE_WHEN_TRUMPED, follow))
@@ -115,6 +126,8 @@ def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
         return ((FOLLOW_SUIT, follow),)
     if not trumps or not rules.must_ruff:
         return ((FREE_DISCARD, hand),)
+    if exempt:
+        return ((PARTNER_WINNING, hand),)
     if top_trump >= 0:
         higher = trumps & ABOVE[top_trump]
         if higher and rules.must_overtrump:
@@ -169,24 +182,29 @@ def _check_position(hand: Sequence[Card], trick: Sequence[Card]) -> None:
 
 
 def legal_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                trump: Suit | None, trump_broken: bool) -> list[Card]:
-    """The cards of ``hand`` that may be played to ``trick`` (cards in play order, lead first)."""
+                trump: Suit | None, trump_broken: bool, *, partner_winning: bool = False) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards in play order, lead first).
+
+    ``partner_winning`` matters only in a partnership with the partner-winning exemption.
+    """
     _check_position(hand, trick)
     state = trick_state(trick, trump)
     steps = duties(rules, mask_of(hand), -1 if trump is None else int(trump), trump_broken,
-                   state.led, state.top_led, state.top_trump)
+                   state.led, state.top_led, state.top_trump, partner_winning)
     return cards_of(steps[-1][1])
 
 
 def explain_play(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                 trump: Suit | None, trump_broken: bool, card: Card) -> Verdict:
+                 trump: Suit | None, trump_broken: bool, card: Card, *,
+                 partner_winning: bool = False) -> Verdict:
     """Whether ``card`` may be played, with the rule id and a sentence a learner understands."""
     _check_position(hand, trick)
     card = Card.parse(card)
     hand_mask = mask_of(hand)
     state = trick_state(trick, trump)
     trump_index = -1 if trump is None else int(trump)
-    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump)
+    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
+                   partner_winning)
     return verdict_from_steps(rules, steps, hand_mask, trump_index, state, card)
 
 
@@ -212,8 +230,10 @@ def _forbidden_reason(rule: str, card: Card, allowed: int, rules: RuleSet, trump
     if rule == TRUMP_NOT_BROKEN:
         breaker = ("someone ruffs (plays a trump on another suit's lead)"
                    if rules.trump_broken_by is TrumpBreak.RUFF_ONLY else "someone plays a trump")
+        exception = (" (House rule: holding A-K-Q of trump you may lead the ace.)"
+                     if rules.akq_trump_lead else "")
         return (f"{card.label} is a trump, and trump may not be led before it is broken while you "
-                f"hold other suits. Trump breaks when {breaker}. Lead another suit.")
+                f"hold other suits. Trump breaks when {breaker}. Lead another suit.{exception}")
     if rule == FOLLOW_SUIT:
         return (f"You must follow suit: {_suit_name(state.led)} were led and you hold "
                 f"{options}.")
@@ -244,7 +264,12 @@ def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: Tr
     if rule == ONLY_TRUMPS:
         return f"{c} may be led: you hold only trumps, so you may lead one before trump is broken."
     if rule == TRUMP_NOT_BROKEN:
+        if SUIT_OF[card.index] == trump:
+            return f"{c} may be led: you hold A-K-Q of trump, and the house rule lets you lead the ace."
         return f"{c} may be led: it is not a trump, and trump is not broken yet."
+    if rule == PARTNER_WINNING:
+        return (f"{c} is allowed: your partner is winning the trick, so the overtake and ruff duties "
+                "do not apply (following suit is enough).")
     if rule == FOLLOW_SUIT:
         if state.top_led >= 0 and rules.must_overtake and state.top_led > card.index:
             return (f"{c} follows suit; you cannot beat the {CARDS[state.top_led].label}, "

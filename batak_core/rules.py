@@ -44,6 +44,7 @@ class DeclarerMade(StrEnum):
     """What a declarer who made the bid scores (B bid, T tricks)."""
 
     TEN_PER_TRICK = "ten_per_trick"  # 10·T
+    TEN_PER_BID = "ten_per_bid"  # 10·B: classic Koz Maça ("10 × die Zahl")
     TEN_PER_BID_PLUS_OVERTRICKS = "ten_per_bid_plus_overtricks"  # 10·B + (T − B)
     ONE_PER_TRICK = "one_per_trick"  # T
 
@@ -54,6 +55,15 @@ class DefenderZero(StrEnum):
     NOTHING = "nothing"  # 0, like any other trickless count
     MINUS_50 = "minus_50"  # miniokey
     MINUS_TEN_BID = "minus_ten_bid"  # classic: "geht unter", −10·B
+
+
+class Variant(StrEnum):
+    """The form of Batak; each variant is a set of option values applied to a preset."""
+
+    IHALELI = "ihaleli"  # auction Batak, every player for themselves
+    KOZ_MACA = "koz_maca"  # no auction, spades always trump, everyone announces a number
+    ESLI = "esli"  # partnership: seats 0+2 against 1+3
+    GOMMELI = "gommeli"  # buried kitty: 12 cards each, the declarer buries 4
 
 
 class GameEnd(StrEnum):
@@ -75,7 +85,7 @@ class RuleSet:
 
     name: str
     direction: Direction
-    # auction
+        # auction
     min_bid: int
     max_bid: int
     all_pass: AllPass
@@ -108,12 +118,43 @@ class RuleSet:
     # timers (seconds; 0 = no clock)
     move_seconds: int = 0
     extra_seconds: int = 0
+    # variants (see VARIANTS) and their house rules
+    variant: Variant = Variant.IHALELI
+    announcements: bool = False  # Koz Maça: each player announces a number instead of an auction
+    announce_min: int = 1  # lowest announcement; 0 allows "none"
+    nil_points: int = 50  # "none" announced and no trick taken: +nil_points, else −nil_points
+    overtricks_sink: int = 0  # Koz Maça: this many tricks over the announcement also sinks (0: off)
+    fixed_trump: str = ""  # "S" in Koz Maça: trump without a choice
+    partnership: bool = False  # Eşli: seats 0+2 and 1+3 count tricks together
+    partner_winning_exempt: bool = False  # turkish Eşli: no overtake/ruff duty while partner wins
+    dummy: bool = False  # classic Eşli: the declarer's partner lays the hand open, the declarer plays it
+    kitty: int = 0  # Gömmeli: cards dealt face down, taken and buried by the declarer
+    # house rules
+    weak_hand_redeal: bool = False  # classic: no card above 10 may demand a redeal
+    akq_trump_lead: bool = False  # classic: holding A-K-Q of trump, lead the ace before trump is broken
 
     def __post_init__(self) -> None:
         _validate(self)
 
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand: 13, or 12 with a kitty of 4."""
+        return (52 - self.kitty) // 4
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.hand_size
+
+    @property
+    def trump_suit(self) -> int:
+        """The fixed trump as a suit index, or -1 when the declarer chooses."""
+        return "SHDC".index(self.fixed_trump) if self.fixed_trump else -1
+
     def replace(self, **options: Any) -> RuleSet:
         """A copy with some options changed; unknown names and bad values raise ValueError."""
+        for name in options:
+            if name in NOT_SPECIFIED:
+                raise NotSpecifiedError(NOT_SPECIFIED[name])
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
             raise ValueError(
@@ -155,16 +196,18 @@ class RuleSet:
 _ENUM_OPTIONS: Final[dict[str, type[StrEnum]]] = {
     "direction": Direction, "all_pass": AllPass, "trump_broken_by": TrumpBreak,
     "declarer_made": DeclarerMade, "defender_zero": DefenderZero, "game_end": GameEnd,
-    "tie_rule": TieRule,
+    "tie_rule": TieRule, "variant": Variant,
 }
 _BOOL_OPTIONS: Final = (
     "trump_lead_restricted", "must_overtake", "overtake_when_trumped", "must_ruff",
     "must_overtrump", "any_card_when_cannot_overtrump", "every_trick_counts",
-    "double_penalty", "made_thirteen_doubles", "exact_bid_scores_bid",
+    "double_penalty", "made_thirteen_doubles", "exact_bid_scores_bid", "announcements",
+    "partnership", "partner_winning_exempt", "dummy", "weak_hand_redeal", "akq_trump_lead",
 )
 _INT_OPTIONS: Final = (
     "min_bid", "max_bid", "all_pass_bid", "declarer_failed_per_bid", "defender_per_trick",
-    "deals", "target", "move_seconds", "extra_seconds",
+    "deals", "target", "move_seconds", "extra_seconds", "announce_min", "nil_points",
+    "overtricks_sink", "kitty",
 )
 _TUPLE_OPTIONS: Final = ("deal_choices", "target_choices")
 
@@ -195,6 +238,10 @@ def _coerce(name: str, value: Any) -> Any:
         if not isinstance(value, str) or not value:
             raise ValueError(f"name must be a non-empty string, not {value!r}")
         return value
+    if name == "fixed_trump":
+        if value not in ("", "S", "H", "D", "C"):
+            raise ValueError(f"fixed_trump must be '', 'S', 'H', 'D' or 'C', not {value!r}")
+        return value
     raise AssertionError(name)
 
 
@@ -224,11 +271,53 @@ def _validate(rules: RuleSet) -> None:
         problems.append(f"target must be a positive score, not {rules.target}")
     if rules.move_seconds < 0 or rules.extra_seconds < 0:
         problems.append("timer seconds must not be negative")
+    problems += _variant_problems(rules)
     if problems:
         raise ValueError("invalid rules: " + "; ".join(problems))
 
 
 OPTION_NAMES: Final[tuple[str, ...]] = tuple(f.name for f in dataclasses.fields(RuleSet))
+
+def _variant_problems(rules: RuleSet) -> list[str]:
+    """Combinations no source describes, refused rather than guessed."""
+    problems = []
+    if rules.kitty not in (0, 4):
+        problems.append(f"kitty must be 0 or 4 cards, not {rules.kitty}")
+    if rules.kitty and rules.max_bid > rules.tricks_per_deal:
+        problems.append(f"with a kitty there are {rules.tricks_per_deal} tricks, so max_bid must be at most "
+                        f"{rules.tricks_per_deal}")
+    if rules.kitty and rules.partnership:
+        problems.append("no source describes Gömmeli (a kitty) with partners")
+    if rules.announcements and (rules.partnership or rules.kitty):
+        problems.append("no source describes Koz Maça announcements with partners or a kitty")
+    if rules.announcements and not rules.fixed_trump:
+        problems.append("announcements (Koz Maça) need a fixed trump: set fixed_trump")
+    if rules.announce_min not in (0, 1):
+        problems.append(f"announce_min must be 0 ('none' allowed) or 1, not {rules.announce_min}")
+    if (rules.dummy or rules.partner_winning_exempt) and not rules.partnership:
+        problems.append("dummy and partner_winning_exempt are partnership (Eşli) rules: set partnership")
+    if rules.akq_trump_lead and rules.trump_broken_by is TrumpBreak.RUFF_ONLY:
+        problems.append("akq_trump_lead is described with trump broken by any trump; with ruff-only "
+                        "breaking the rest of the A-K-Q sequence is not described")
+    if rules.overtricks_sink < 0 or rules.nil_points < 0:
+        problems.append("overtricks_sink and nil_points must not be negative")
+    return problems
+
+
+class NotSpecifiedError(ValueError):
+    """A rule a source names without saying how it works: the engine refuses to invent it."""
+
+
+NOT_SPECIFIED: Final[Mapping[str, str]] = MappingProxyType({
+    "two_or_fewer_sinks": "The turkish source names a regional rule that a player with 2 tricks or fewer "
+                          "'sinks' and scores minus, but gives no penalty ('bu sitede standart puanlama "
+                          "kullanılır'): not specified, so the engine does not invent one.",
+    "gonullu": "Gönüllü Batak is only named by the danish source ('dropper auktionen helt til fordel for "
+               "en frivillig udfordrer'); how the volunteer is chosen and scored is not specified, so the "
+               "engine does not invent it.",
+})
+"""Rules the sources name but leave open; asking for one raises NotSpecifiedError with this text."""
+
 
 PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType({
     "miniokey": RuleSet(
@@ -292,9 +381,59 @@ PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType({
 DEFAULT_PRESET: Final = "miniokey"
 
 
-def preset(name: str, **options: Any) -> RuleSet:
-    """The named source's rules, optionally with house-rule options changed."""
+VARIANTS: Final[Mapping[tuple[str, Variant], Mapping[str, Any]]] = MappingProxyType({
+    ("classic", Variant.KOZ_MACA): {
+        "announcements": True, "fixed_trump": "S", "announce_min": 0, "nil_points": 50,
+        "overtricks_sink": 3, "declarer_made": "ten_per_bid", "declarer_failed_per_bid": 10,
+    },
+    ("turkish", Variant.KOZ_MACA): {
+        "announcements": True, "fixed_trump": "S", "announce_min": 1,
+        "declarer_made": "one_per_trick", "declarer_failed_per_bid": 1,
+    },
+    ("classic", Variant.ESLI): {
+        "partnership": True, "dummy": True, "min_bid": 8, "all_pass": "dealer_plays", "all_pass_bid": 7,
+        "declarer_made": "ten_per_trick",
+    },
+    ("turkish", Variant.ESLI): {"partnership": True, "partner_winning_exempt": True},
+    ("danish", Variant.ESLI): {"partnership": True},
+    ("gamelake", Variant.ESLI): {"partnership": True, "min_bid": 7},
+    ("turkish", Variant.GOMMELI): {"kitty": 4, "max_bid": 12},
+})
+"""What each source says a variant changes; a pairing missing here is not described by that source."""
+
+
+MENTIONED_ONLY: Final[Mapping[tuple[str, Variant], str]] = MappingProxyType({
+    ("danish", Variant.KOZ_MACA): "The danish source only mentions Koz Maça ('gør spar til fast trumf hele "
+                                  "vejen igennem') without its announcements or scoring: not specified. "
+                                  "Choose the classic or turkish Koz Maça.",
+})
+
+
+def preset(name: str, variant: str | Variant | None = None, **options: Any) -> RuleSet:
+    """The named source's rules, optionally as a variant, with house-rule options changed."""
     if not isinstance(name, str) or name.strip().lower() not in PRESETS:
         raise ValueError(f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}")
-    rules = PRESETS[name.strip().lower()]
+    key = name.strip().lower()
+    rules = PRESETS[key]
+    if variant is not None and variant != Variant.IHALELI:
+        if variant == "gonullu":
+            raise NotSpecifiedError(NOT_SPECIFIED["gonullu"])
+        try:
+            chosen = Variant(variant)
+        except ValueError:
+            allowed = ", ".join(repr(v.value) for v in Variant)
+            raise ValueError(f"unknown variant {variant!r}; choose one of: {allowed}") from None
+        changes = VARIANTS.get((key, chosen))
+        if (key, chosen) in MENTIONED_ONLY:
+            raise NotSpecifiedError(MENTIONED_ONLY[(key, chosen)])
+        if changes is None:
+            sources = [n for (n, v) in VARIANTS if v is chosen]
+            raise ValueError(f"the {key} rules do not describe {chosen.value}; it is described by: "
+                             f"{', '.join(sources)}")
+        rules = rules.replace(variant=chosen, **changes)
     return rules.replace(**options) if options else rules
+
+
+def variants_of(name: str) -> list[Variant]:
+    """The variants a preset's source describes, İhaleli first."""
+    return [Variant.IHALELI, *(v for (n, v) in VARIANTS if n == name)]

@@ -3,7 +3,8 @@
 Format (documented in docs/save-format.md):
 
     {"format": "batak-tutor/deal", "version": 1, "rules": {...every option...},
-     "dealer": 0, "seed": 4711 or null, "hands": [["AS", ...] x 4], "actions": ["bid 5", ...]}
+     "dealer": 0, "seed": 4711 or null, "hands": [["AS", ...] x 4], "kitty": [] or 4 cards,
+     "actions": ["bid 5", "pass", "trump H", "bury ...", "play QS", "redeal", ...]}
 
     {"format": "batak-tutor/game", "version": 1, "rules": {...}, "seed": 12, "first_dealer": 0,
      "deals": [{"dealer": 0, "seed": ..., "hands": [...], "actions": [...]}, ...],
@@ -41,6 +42,7 @@ def deal_to_dict(deal: Deal, *, with_rules: bool = True) -> dict[str, Any]:
     data.update(
         dealer=deal.dealer, seed=deal.seed,
         hands=[[str(c) for c in deal.initial_hand(s)] for s in range(4)],
+        kitty=[str(c) for c in deal.kitty],
         actions=deal.history,
     )
     return data
@@ -128,13 +130,17 @@ def _deal(data: dict[str, Any], rules: RuleSet, where: str) -> Deal:
     hands = _field(data, "hands", list, where)
     if len(hands) != 4 or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
         raise SaveFileError(f"{where}: 'hands' must be four lists of card names like \"QS\"")
+    kitty = data.get("kitty", [])
+    if not isinstance(kitty, list) or not all(isinstance(c, str) for c in kitty):
+        raise SaveFileError(f"{where}: 'kitty' must be a list of card names")
     actions = _field(data, "actions", list, where)
     if not all(isinstance(a, str) for a in actions):
         raise SaveFileError(f"{where}: 'actions' must be a list of texts like \"bid 7\"")
-    deal = Deal(rules, [[Card.parse(c) for c in h] for h in hands], dealer, seed=seed)
+    deal = Deal(rules, [[Card.parse(c) for c in h] for h in hands], dealer,
+                kitty=[Card.parse(c) for c in kitty], seed=seed)
     if seed is not None:
         fresh = Deal.random(rules, seed=seed, dealer=dealer)
-        if any(fresh.hand_mask(s) != deal.hand_mask(s) for s in range(4)):
+        if fresh.kitty != deal.kitty or any(fresh.hand_mask(s) != deal.hand_mask(s) for s in range(4)):
             raise SaveFileError(f"{where}: the hands do not match seed {seed}; the file was edited")
     for number, action in enumerate(actions, 1):
         try:

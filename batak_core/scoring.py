@@ -14,7 +14,9 @@ def declarer_points(rules: RuleSet, bid: int, tricks: int) -> int:
         return -2 * penalty if rules.double_penalty else -penalty
     counted = bid if rules.exact_bid_scores_bid and tricks == bid else tricks
     made = rules.declarer_made
-    if made is DeclarerMade.TEN_PER_TRICK or (
+    if made is DeclarerMade.TEN_PER_BID:
+        points = 10 * bid
+    elif made is DeclarerMade.TEN_PER_TRICK or (
             made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS and rules.every_trick_counts):
         points = 10 * counted
     elif made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS:
@@ -36,15 +38,45 @@ def defender_points(rules: RuleSet, bid: int, tricks: int) -> int:
     return rules.defender_per_trick * tricks
 
 
-def score_deal(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -> list[int]:
-    """Points per seat for a finished deal: ``tricks`` is the number of tricks each seat won."""
+def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
     if len(tricks) != 4 or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
         raise ValueError(f"tricks must be four counts, one per seat, not {list(tricks)!r}")
-    if sum(tricks) != 13:
-        raise ValueError(f"the tricks of a deal add up to 13, not {sum(tricks)} ({list(tricks)})")
+    if sum(tricks) != rules.tricks_per_deal:
+        raise ValueError(f"the tricks of a deal add up to {rules.tricks_per_deal}, not {sum(tricks)} "
+                         f"({list(tricks)})")
+
+
+def score_deal(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -> list[int]:
+    """Points per seat for a finished deal: ``tricks`` is the number of tricks each seat won.
+
+    In a partnership the partners' tricks count together and both partners get the side's score.
+    """
+    _check_tricks(rules, tricks)
     if declarer not in (0, 1, 2, 3) or isinstance(declarer, bool):
         raise ValueError(f"declarer must be a seat 0..3, not {declarer!r}")
-    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= 13:
-        raise ValueError(f"bid must be a number of tricks 1..13, not {bid!r}")
-    return [declarer_points(rules, bid, t) if seat == declarer else defender_points(rules, bid, t)
-            for seat, t in enumerate(tricks)]
+    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= rules.tricks_per_deal:
+        raise ValueError(f"bid must be a number of tricks 1..{rules.tricks_per_deal}, not {bid!r}")
+    if rules.partnership:
+        counted = [tricks[s] + tricks[(s + 2) % 4] for s in range(4)]
+        declaring = {declarer, (declarer + 2) % 4}
+    else:
+        counted, declaring = list(tricks), {declarer}
+    return [declarer_points(rules, bid, t) if seat in declaring else defender_points(rules, bid, t)
+            for seat, t in enumerate(counted)]
+
+
+def announcement_points(rules: RuleSet, announced: int, tricks: int) -> int:
+    """Koz Maça: what a player scores against their own announcement."""
+    if announced == 0:
+        return rules.nil_points if tricks == 0 else -rules.nil_points
+    if rules.overtricks_sink and tricks - announced >= rules.overtricks_sink:
+        return declarer_points(rules, announced, 0)  # "yandan batmak": sinks like a failed bid
+    return declarer_points(rules, announced, tricks)
+
+
+def score_announcements(rules: RuleSet, announced: Sequence[int], tricks: Sequence[int]) -> list[int]:
+    """Points per seat for a Koz Maça deal: everyone is scored against their own number."""
+    _check_tricks(rules, tricks)
+    if len(announced) != 4 or any(not isinstance(n, int) or not rules.announce_min <= n <= 13 for n in announced):
+        raise ValueError(f"announcements must be four numbers {rules.announce_min}..13, not {list(announced)!r}")
+    return [announcement_points(rules, n, t) for n, t in zip(announced, tricks, strict=True)]

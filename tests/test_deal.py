@@ -214,7 +214,7 @@ def test_hands_are_checked() -> None:
         bc.Deal(bc.preset("classic"), hands)
     short = suit_hands()
     short[2] = short[2][:12]
-    with pytest.raises(ValueError, match="holds 12 cards; every hand has 13"):
+    with pytest.raises(ValueError, match="seat 2 holds 12 cards; these rules need 13"):
         bc.Deal(bc.preset("classic"), short)
     with pytest.raises(ValueError, match="dealer must be a seat"):
         bc.Deal(bc.preset("classic"), suit_hands(), dealer=4)

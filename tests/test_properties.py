@@ -12,13 +12,16 @@ from hypothesis import strategies as st
 
 import batak_core as bc
 from batak_core.legality import breaks_trump
-from batak_core.scoring import score_deal
+from batak_core.rules import VARIANTS
+from batak_core.scoring import score_announcements, score_deal
 
 
 def _card_count(deal: bc.Deal) -> int:
+    """Cards in hands, played, buried, and still face down in the kitty."""
     in_hands = sum(len(deal.hand(s)) for s in range(4))
     played = sum(len(t.cards) for t in deal.tricks) + len(deal.current_trick)
-    return in_hands + played
+    face_down = len(deal.kitty) if deal.phase == "auction" or deal.phase == "trump" else 0
+    return in_hands + played + len(deal.buried) + face_down
 
 
 def _check_play_position(deal: bc.Deal) -> None:
@@ -33,8 +36,9 @@ def _check_play_position(deal: bc.Deal) -> None:
         assert verdict.legal == (card in legal), (card, verdict)
         # The stateless functions agree with the deal.
         assert bc.explain_play(deal.rules, hand, deal.current_trick, deal.trump, deal.trump_broken,
-                               card) == verdict
-    assert bc.legal_plays(deal.rules, hand, deal.current_trick, deal.trump, deal.trump_broken) == legal
+                               card, partner_winning=_partner_winning(deal)) == verdict
+    assert bc.legal_plays(deal.rules, hand, deal.current_trick, deal.trump, deal.trump_broken,
+                          partner_winning=_partner_winning(deal)) == legal
     illegal = [c for c in hand if c not in legal]
     if illegal:
         before = deal.snapshot()
@@ -48,20 +52,35 @@ def _check_play_position(deal: bc.Deal) -> None:
         assert deal.snapshot() == before
 
 
+def _partner_winning(deal: bc.Deal) -> bool:
+    trick, seat = deal.current_trick, deal.to_move
+    if not trick or seat is None or deal.trick_leader is None:
+        return False
+    return (deal.trick_leader + bc.trick_winner(trick, deal.trump)) % 4 == (seat + 2) % 4
+
+
 def _play_random_deal(rules: bc.RuleSet, seed: int, rng: random.Random) -> bc.Deal:
     deal = bc.Deal.random(rules, seed=seed, dealer=seed % 4)
     history: list[tuple[object, ...]] = []
     broken_expected = False
     while not deal.is_finished:
         history.append(deal.snapshot())
-        if deal.phase == "auction":
-            assert deal.legal_bids() == list(range(max(rules.min_bid, (deal.high_bid or 0) + 1), 14))
+        if deal.phase == "auction" and rules.announcements:
+            assert not deal.can_pass and deal.trump == bc.Suit.SPADES
+            deal.bid(rng.choice(deal.legal_bids()[:5]))
+        elif deal.phase == "auction":
+            top = rules.max_bid + 1
+            assert deal.legal_bids() == list(range(max(rules.min_bid, (deal.high_bid or 0) + 1), top))
             if deal.can_pass and rng.random() < 0.6:
                 deal.pass_bid()
             else:
                 deal.bid(rng.choice(deal.legal_bids()))
         elif deal.phase == "trump":
             deal.declare_trump(rng.choice(list(bc.Suit)))
+        elif deal.phase == "bury":
+            hand = deal.hand(deal.to_move or 0)
+            assert len(hand) == rules.hand_size + rules.kitty
+            deal.bury(rng.sample(hand, rules.kitty))
         else:
             _check_play_position(deal)
             card = rng.choice(deal.legal_plays())
@@ -73,12 +92,20 @@ def _play_random_deal(rules: bc.RuleSet, seed: int, rng: random.Random) -> bc.De
             assert deal.trump_broken == broken_expected
         assert _card_count(deal) == 52
     if deal.phase == "over":
-        assert sum(deal.tricks_won) == 13
+        assert sum(deal.tricks_won) == rules.tricks_per_deal
+        assert len(deal.buried) == rules.kitty
         assert [sum(1 for t in deal.tricks if t.winner == s) for s in range(4)] == deal.tricks_won
         for trick in deal.tricks:
             assert trick.seats[bc.trick_winner(trick.cards, deal.trump)] == trick.winner
-        assert deal.declarer is not None and deal.contract is not None
-        assert deal.scores() == score_deal(rules, deal.declarer, deal.contract, deal.tricks_won)
+        if rules.announcements:
+            announced = [n for n in deal.announcements if n is not None]
+            assert deal.scores() == score_announcements(rules, announced, deal.tricks_won)
+        else:
+            assert deal.declarer is not None and deal.contract is not None
+            assert deal.scores() == score_deal(rules, deal.declarer, deal.contract, deal.tricks_won)
+        if rules.partnership:
+            scores = deal.scores()
+            assert scores[0] == scores[2] and scores[1] == scores[3]
     loaded = bc.load_deal(bc.to_json(deal))
     assert loaded.snapshot() == deal.snapshot()
     # Undo walks back through every earlier state exactly (checked on a sample of steps).
@@ -104,3 +131,12 @@ def test_random_deals_keep_every_invariant(name: str, seed: int, choices: random
        }))
 def test_random_deals_under_mixed_house_rules(seed: int, choices: random.Random, options: dict[str, object]) -> None:
     _play_random_deal(bc.preset("classic", **options), seed, choices)
+
+
+VARIANT_PAIRS = sorted((name, variant.value) for name, variant in VARIANTS)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pair=st.sampled_from(VARIANT_PAIRS), seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
+def test_random_deals_under_every_variant(pair: tuple[str, str], seed: int, choices: random.Random) -> None:
+    _play_random_deal(bc.preset(pair[0], pair[1]), seed, choices)

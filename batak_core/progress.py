@@ -1,0 +1,112 @@
+"""The learner's progress through the course: quiz results per lesson, in a small JSON file.
+
+A lesson must never break because of this file: a missing, unreadable or corrupt file reads
+as "no progress yet" (and the reason is kept for the start page to mention), and writes go to
+a temporary file first so a crash cannot leave half a file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+FORMAT: Final = "batak-tutor/progress"
+VERSION: Final = 1
+ENV_VAR: Final = "BATAK_PROGRESS"
+
+
+def default_path() -> Path:
+    """``$BATAK_PROGRESS`` if set, else ``~/.local/share/batak-tutor/progress.json``."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "batak-tutor" / "progress.json"
+
+
+@dataclass
+class LessonResult:
+    """Quiz answers in one lesson: how many were answered, how many right."""
+
+    answered: int = 0
+    correct: int = 0
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.correct / self.answered) if self.answered else 0
+
+
+@dataclass
+class Progress:
+    """Results per lesson id, loaded from and saved to ``path``."""
+
+    path: Path
+    lessons: dict[str, LessonResult] = field(default_factory=dict)
+    problem: str | None = None  # why an existing file could not be read, for the start page
+
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> Progress:
+        where = Path(path) if path is not None else default_path()
+        try:
+            text = where.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(where)
+        except OSError as error:
+            return cls(where, problem=f"could not read {where}: {error.strerror}")
+        try:
+            return cls(where, _parse(text))
+        except ValueError as error:
+            return cls(where, problem=f"ignored a damaged progress file ({error})")
+
+    def record(self, lesson: str, correct: bool) -> None:
+        """Count one answered question and save at once (a closed tab loses nothing)."""
+        result = self.lessons.setdefault(lesson, LessonResult())
+        result.answered += 1
+        result.correct += int(correct)
+        self.save()
+
+    def result(self, lesson: str) -> LessonResult:
+        return self.lessons.get(lesson, LessonResult())
+
+    def reset(self) -> None:
+        self.lessons.clear()
+        self.save()
+
+    def save(self) -> None:
+        """Write atomically; a read-only disk is reported, never raised into a lesson."""
+        data = {"format": FORMAT, "version": VERSION,
+                "lessons": {k: {"answered": v.answered, "correct": v.correct} for k, v in self.lessons.items()}}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.path.parent,
+                                             delete=False, suffix=".tmp") as handle:
+                json.dump(data, handle, indent=1)
+            os.replace(handle.name, self.path)
+            self.problem = None
+        except OSError as error:
+            self.problem = f"progress could not be saved to {self.path}: {error.strerror}"
+
+
+def _parse(text: str) -> dict[str, LessonResult]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON: {error.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError("not a version-1 batak-tutor progress file")
+    lessons = data.get("lessons")
+    if not isinstance(lessons, dict):
+        raise ValueError("no 'lessons' object")
+    out = {}
+    for lesson, entry in lessons.items():
+        if not isinstance(entry, dict):
+            raise ValueError(f"lesson {lesson!r} is not an object")
+        answered, correct = entry.get("answered"), entry.get("correct")
+        if not (isinstance(answered, int) and isinstance(correct, int) and 0 <= correct <= answered):
+            raise ValueError(f"lesson {lesson!r} has impossible counts")
+        out[str(lesson)] = LessonResult(answered, correct)
+    return out

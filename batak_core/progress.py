@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from .rules import DEFAULT_PRESET, PRESETS
+
 FORMAT: Final = "batak-tutor/progress"
 VERSION: Final = 1
 ENV_VAR: Final = "BATAK_PROGRESS"
@@ -46,6 +48,7 @@ class Progress:
 
     path: Path
     lessons: dict[str, LessonResult] = field(default_factory=dict)
+    preset: str = DEFAULT_PRESET  # the rule set the learner chose on the start page
     problem: str | None = None  # why an existing file could not be read, for the start page
 
     @classmethod
@@ -58,7 +61,8 @@ class Progress:
         except OSError as error:
             return cls(where, problem=f"could not read {where}: {error.strerror}")
         try:
-            return cls(where, _parse(text))
+            lessons, preset = _parse(text)
+            return cls(where, lessons, preset)
         except ValueError as error:
             return cls(where, problem=f"ignored a damaged progress file ({error})")
 
@@ -67,6 +71,13 @@ class Progress:
         result = self.lessons.setdefault(lesson, LessonResult())
         result.answered += 1
         result.correct += int(correct)
+        self.save()
+
+    def choose_preset(self, name: str) -> None:
+        """Remember the learner's rule set for every lesson (unknown names raise ValueError)."""
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}")
+        self.preset = name
         self.save()
 
     def result(self, lesson: str) -> LessonResult:
@@ -78,7 +89,7 @@ class Progress:
 
     def save(self) -> None:
         """Write atomically; a read-only disk is reported, never raised into a lesson."""
-        data = {"format": FORMAT, "version": VERSION,
+        data = {"format": FORMAT, "version": VERSION, "preset": self.preset,
                 "lessons": {k: {"answered": v.answered, "correct": v.correct} for k, v in self.lessons.items()}}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,7 +102,7 @@ class Progress:
             self.problem = f"progress could not be saved to {self.path}: {error.strerror}"
 
 
-def _parse(text: str) -> dict[str, LessonResult]:
+def _parse(text: str) -> tuple[dict[str, LessonResult], str]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -109,4 +120,7 @@ def _parse(text: str) -> dict[str, LessonResult]:
         if not (isinstance(answered, int) and isinstance(correct, int) and 0 <= correct <= answered):
             raise ValueError(f"lesson {lesson!r} has impossible counts")
         out[str(lesson)] = LessonResult(answered, correct)
-    return out
+    preset = data.get("preset", DEFAULT_PRESET)
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset {preset!r}")
+    return out, preset

@@ -17,6 +17,11 @@ def test_record_and_reload(tmp_path: Path) -> None:
     again = Progress.load(path)
     assert again.result("following").answered == 2 and again.result("following").correct == 1
     assert again.result("following").percent == 50 and again.result("bidding").answered == 0
+    assert again.preset == "miniokey"
+    again.choose_preset("gamelake")
+    assert Progress.load(path).preset == "gamelake"
+    with pytest.raises(ValueError, match="unknown preset 'bridge'"):
+        again.choose_preset("bridge")
 
 
 def test_corrupt_or_foreign_files_read_as_empty_with_a_note(tmp_path: Path) -> None:

@@ -1,0 +1,194 @@
+"""batak_core.drills: seeded questions that exercise their rule, judged by the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+import batak_core as bc
+from batak_core import drills
+from batak_core.drills import EDGE_CASES, Position
+
+PRESETS = list(bc.PRESETS)
+
+
+def _answer(q: drills.Question) -> object:
+    return q.answer  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("topic", list(drills.TOPICS))
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_topic_and_preset_gives_a_question_the_engine_answers(topic: str, name: str) -> None:
+    for seed in range(4):
+        q = drills.question(topic, bc.preset(name), seed)
+        assert q.topic == topic and q.prompt
+        result = q.check(_answer(q))
+        assert result.correct and result.rule and result.explanation
+
+
+@pytest.mark.parametrize("topic", list(drills.TOPICS))
+def test_same_seed_same_question(topic: str) -> None:
+    a, b = drills.question(topic, seed=99), drills.question(topic, seed=99)
+    assert a == b
+    assert any(drills.question(topic, seed=s).prompt != a.prompt for s in range(100, 105))
+
+
+def test_unknown_topic_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown topic"):
+        drills.question("juggling")
+
+
+def test_follow_positions_really_exercise_overtaking() -> None:
+    for seed in range(20):
+        q = drills.question("follow", bc.preset("miniokey"), seed)
+        assert isinstance(q, drills.LegalCardsQuestion)
+        p = q.position
+        led = p.trick[0].suit
+        top = max(c for c in p.trick if c.suit == led)
+        mine = [c for c in p.hand if c.suit == led]
+        assert any(c > top for c in mine) and any(c < top for c in mine)
+        assert q.rule == "overtake"
+        assert q.answer == {c for c in mine if c > top}
+
+
+def test_follow_under_danish_has_no_overtake_duty() -> None:
+    q = drills.question("follow", bc.preset("danish"), 3)
+    assert isinstance(q, drills.LegalCardsQuestion)
+    assert q.rule == "follow-suit"
+    assert q.answer == {c for c in q.position.hand if c.suit == q.position.trick[0].suit}
+
+
+def test_wrong_card_sets_name_the_breaking_rule() -> None:
+    q = drills.question("follow", bc.preset("classic"), 5)
+    assert isinstance(q, drills.LegalCardsQuestion)
+    led = q.position.trick[0].suit
+    low = min(c for c in q.position.hand if c.suit == led)
+    result = q.check({*q.answer, low})
+    assert not result.correct and result.rule == "overtake" and low.label in result.explanation
+    off = next(c for c in q.position.hand if c.suit != led)
+    assert q.check([off]).rule == "follow-suit"
+    missed = q.check(set())
+    assert not missed.correct and "left out" in missed.explanation
+
+
+def test_ruff_questions_are_void_with_trumps() -> None:
+    for seed in range(10):
+        q = drills.question("ruff", bc.preset("miniokey"), seed)
+        assert isinstance(q, drills.LegalCardsQuestion)
+        p = q.position
+        assert not any(c.suit == p.trick[0].suit for c in p.hand)
+        assert any(c.suit == p.trump for c in p.hand)
+        assert q.rule in ("ruff", "overtrump")
+
+
+def test_trump_lead_questions() -> None:
+    rules = {False: set(), True: set()}
+    for seed in range(20):
+        q = drills.question("trump-lead", bc.preset("turkish"), seed)
+        assert isinstance(q, drills.LegalCardsQuestion)
+        assert not q.position.trick
+        rules[q.position.trump_broken].add(q.rule)
+    assert rules[False] == {"trump-not-broken"} and rules[True] == {"trump-broken"}
+
+
+def test_trick_winner_question() -> None:
+    q = drills.question("winner", bc.preset("miniokey"), 4)
+    assert isinstance(q, drills.TrickWinnerQuestion)
+    assert q.answer == q.trick[bc.trick_winner(q.trick, q.trump)]
+    loser = next(c for c in q.trick if c != q.answer)
+    result = q.check(loser)
+    assert not result.correct and q.answer.label in result.explanation
+    assert q.check(str(q.answer)).correct
+
+
+def test_score_question_uses_score_deal() -> None:
+    for name in PRESETS:
+        q = drills.question("score", bc.preset(name), 8)
+        assert isinstance(q, drills.ScoreQuestion)
+        assert list(q.answer) == bc.score_deal(bc.preset(name), q.declarer, q.contract, q.tricks)
+        wrong = list(q.answer)
+        wrong[2] += 1
+        result = q.check(wrong)
+        assert not result.correct and "Seat 2" in result.explanation
+        assert result.rule in ("defender_per_trick", "defender_zero")
+
+
+EXPECTED_ALL_PASS = {
+    "miniokey": "The player after the dealer must play the contract.",
+    "classic": "The dealer must play the contract.",
+    "turkish": "The dealer must play the contract.",
+    "danish": "The cards are thrown in and dealt again.",
+    "gamelake": "The dealer may not pass and must bid.",
+}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_all_pass_outcome_per_preset(name: str) -> None:
+    seeds = [s for s in range(60) if "All four" in drills.question("bidding", bc.preset(name), s).prompt
+             or "first three" in drills.question("bidding", bc.preset(name), s).prompt]
+    q = drills.question("bidding", bc.preset(name), seeds[0])
+    assert isinstance(q, drills.ChoiceQuestion) and q.rule == "all_pass"
+    assert q.answer == EXPECTED_ALL_PASS[name]
+    wrong = next(c for c in q.choices if c != q.answer)
+    assert not q.check(wrong).correct
+
+
+def test_lowest_bid_question_checks_bids_with_the_engine() -> None:
+    q = next(q for s in range(40) if isinstance(q := drills.question("bidding", bc.preset("gamelake"), s),
+                                                   drills.ChoiceQuestion) and q.rule != "all_pass")
+    assert q.check(q.answer).correct
+    too_low = q.choices[0]
+    result = q.check(too_low)
+    assert not result.correct and result.explanation
+
+
+def test_edge_questions_note_the_disagreement() -> None:
+    notes = [q.note for s in range(30)
+             if isinstance(q := drills.question("edge", bc.preset("miniokey"), s), drills.LegalCardsQuestion)]
+    assert notes and any("presets disagree" in n for n in notes)
+
+
+# --- positions ---------------------------------------------------------------------------------
+
+
+def legal(case: str, name: str) -> set[str]:
+    return {c.code for c in EDGE_CASES[case].legal(bc.preset(name))}
+
+
+def test_edge_cases_from_rules_md() -> None:
+    one, two, three, four, five = EDGE_CASES
+    for name in ("classic", "gamelake"):
+        assert legal(one, name) == {"KC"}
+    for name in ("miniokey", "turkish", "danish"):
+        assert legal(one, name) == {"KC", "4C"}
+    assert legal(two, "turkish") == {"2H", "3H", "9D", "4S"}
+    for name in ("miniokey", "classic", "gamelake", "danish"):
+        assert legal(two, name) == {"2H", "3H"}
+    assert legal(three, "danish") == {"3H", "JH"}
+    for name in ("miniokey", "classic", "gamelake", "turkish"):
+        assert legal(three, name) == {"JH"}
+    assert "AH" in legal(four, "danish")
+    for name in ("miniokey", "classic", "gamelake", "turkish"):
+        assert legal(four, name) == {"9D", "4S"}
+    position = EDGE_CASES[five]
+    breaks = {name: position.breaks_trump(bc.preset(name), bc.Card.parse("AH")) for name in bc.PRESETS}
+    assert breaks == {"miniokey": True, "classic": True, "danish": True, "turkish": True, "gamelake": False}
+
+
+def test_position_json_round_trip_and_errors() -> None:
+    for position in [*EDGE_CASES.values(), drills.random_position(seed=3)]:
+        assert Position.from_json(position.to_json()) == position
+    with pytest.raises(bc.SaveFileError, match="not valid JSON"):
+        Position.from_json("{nope")
+    with pytest.raises(bc.SaveFileError, match="format"):
+        Position.from_json('{"format": "something else"}')
+    text = next(iter(EDGE_CASES.values())).to_json().replace('"KC"', '"9C"')
+    with pytest.raises(bc.SaveFileError, match="twice"):
+        Position.from_json(text)
+
+
+def test_compare_presets_and_random_position_are_deterministic() -> None:
+    p = drills.random_position(bc.preset("classic"), seed=12)
+    assert p == drills.random_position(bc.preset("classic"), seed=12)
+    table = drills.compare_presets(p)
+    assert list(table) == PRESETS
+    assert all([v.card for v in verdicts] == bc.cards.sorted_hand(p.hand) for verdicts in table.values())

@@ -1,0 +1,144 @@
+"""CardPicker: a hand of card buttons where only legal cards play.
+
+Illegal cards are dimmed with the engine's reason as their tooltip; choosing one (allowed when
+``teach`` is on, so a learner can ask "why not this one?") shows the reason instead of playing
+it. The buttons are a fixed pool reused in place: playing a card hides one button, a new hand
+relabels them, and nothing is rebuilt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import ipywidgets as w
+
+import batak_core as bc
+from batak_core import Card, RuleSet, Suit, Verdict
+from batak_core.cards import sorted_hand
+
+from .cards import CardButton
+from .style import root, set_classes, style_widget, toggle_class
+
+PlayCallback = Callable[[Card], None]
+
+
+class CardPicker(w.VBox):
+    """A hand, sorted by suit and rank; ``on_play(callback)`` hears every legal card chosen.
+
+    With a position (rules, trick, trump, trump_broken) the picker asks the engine itself;
+    ``show(hand, verdicts)`` lets a table pass the engine's verdicts for the player to move.
+    """
+
+    def __init__(self, hand: Iterable[Card | str] = (), *, rules: RuleSet | None = None,
+                 trick: Sequence[Card | str] = (), trump: Suit | str | None = None, trump_broken: bool = False,
+                 teach: bool = True, on_play: PlayCallback | None = None, four_colour: bool = False) -> None:
+        self.teach = teach
+        self._slots: list[CardButton] = []
+        self._verdicts: dict[Card, Verdict] = {}
+        self._callbacks: list[PlayCallback] = [on_play] if on_play else []
+        self.row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        set_classes(self.row, ("batak-hand",))
+        self.message = w.HTML()
+        set_classes(self.message, ("batak-message",))
+        super().__init__([style_widget(), self.row, self.message])
+        root(self, "batak-picker")
+        self.four_colour = four_colour
+        cards = bc.parse_cards(hand) if isinstance(hand, str) else [Card.parse(c) for c in hand]
+        if cards:
+            self.show_position(cards, [Card.parse(c) for c in trick], None if trump is None else Suit.parse(trump),
+                               trump_broken, rules)
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    @property
+    def four_colour(self) -> bool:
+        return "batak-four-colour" in self._dom_classes
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        toggle_class(self, "batak-four-colour", on)
+
+    @property
+    def hand(self) -> list[Card]:
+        return [b.card for b in self._slots if b.card is not None]
+
+    @property
+    def legal(self) -> list[Card]:
+        """The cards that would play now."""
+        return [c for c in self.hand if c in self._verdicts and self._verdicts[c].legal]
+
+    def button(self, card: Card | str) -> CardButton:
+        card = Card.parse(card)
+        for slot in self._slots:
+            if slot.card == card:
+                return slot
+        raise KeyError(f"{card.label} is not in this hand")
+
+    def show_position(self, hand: Sequence[Card], trick: Sequence[Card] = (), trump: Suit | None = None,
+                      trump_broken: bool = False, rules: RuleSet | None = None) -> None:
+        """Show a hand to play to ``trick``, every card judged by the engine."""
+        rules = rules or bc.preset(bc.DEFAULT_PRESET)
+        self.show(hand, {c: bc.explain_play(rules, hand, trick, trump, trump_broken, c) for c in hand})
+
+    def show(self, hand: Sequence[Card], verdicts: Mapping[Card, Verdict] | None = None) -> None:
+        """Show ``hand``; with ``verdicts`` the legal cards play, without them nothing does."""
+        self._place(sorted_hand(hand))
+        self._verdicts = dict(verdicts or {})
+        for slot in self._slots:
+            if slot.card is not None:
+                self._judge(slot, self._verdicts.get(slot.card))
+        if not verdicts:
+            self.message.value = ""
+
+    def _place(self, cards: list[Card]) -> None:
+        """Put ``cards`` on the buttons: hide the ones that left, relabel only when the hand changed."""
+        shown = self.hand
+        if set(cards) <= set(shown):
+            for slot in self._slots:
+                if slot.card is not None and slot.card not in cards:
+                    slot.set_card(None)
+            return
+        while len(self._slots) < len(cards):
+            slot = CardButton()
+            slot.on_click(self._clicked)
+            self._slots.append(slot)
+            self.row.children = (*self.row.children, slot)
+        for i, slot in enumerate(self._slots):
+            slot.set_card(cards[i] if i < len(cards) else None)
+
+    def _judge(self, slot: CardButton, verdict: Verdict | None) -> None:
+        assert slot.card is not None
+        if verdict is None:
+            slot.disabled, slot.tooltip = True, slot.card.name
+            set_classes(slot, remove=("batak-legal", "batak-illegal", "batak-hinted"))
+            return
+        slot.tooltip = f"{slot.card.name}: {verdict.reason}"
+        slot.disabled = not verdict.legal and not self.teach
+        set_classes(slot, ("batak-legal",) if verdict.legal else ("batak-illegal",),
+                    ("batak-illegal", "batak-hinted") if verdict.legal else ("batak-legal", "batak-hinted"))
+
+    # --- choosing -----------------------------------------------------------------------------
+
+    def on_play(self, callback: PlayCallback) -> None:
+        self._callbacks.append(callback)
+
+    def pick(self, card: Card | str) -> None:
+        """Choose a card as a click would."""
+        self._clicked(self.button(card))
+
+    def _clicked(self, slot: w.Button) -> None:
+        assert isinstance(slot, CardButton)
+        card = slot.card
+        if card is None:
+            return
+        verdict = self._verdicts.get(card)
+        if verdict is None:
+            self.message.value = "It is not your turn to play."
+            return
+        if not verdict.legal:
+            self.message.value = (f'<div class="batak-reason"><b>{card.label} cannot be played</b> '
+                                  f'(rule <span class="batak-rule-id">{verdict.rule}</span>): {verdict.reason}</div>')
+            return
+        self.message.value = ""
+        for callback in self._callbacks:
+            callback(card)

@@ -1,0 +1,139 @@
+"""RuleLab: set up any position and see, for every preset side by side, which cards are legal and why.
+
+The position (four hands, trump, who led, the trick so far, trump broken or not) is typed in
+as card text, picked from RULES.md's edge cases, or drawn from a random deal; it saves to and
+loads from JSON. Every verdict is the engine's.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+import batak_core as bc
+from batak_core import RuleSet, SaveFileError, Suit
+from batak_core.drills import EDGE_CASES, Position, compare_presets, random_position
+from batak_core.legality import RULE_TITLES
+
+from .cards import card_svg
+from .style import control, root, set_classes, style_widget
+from .table import NAMES
+
+_TRUMPS = [(f"{s.symbol} {s.plural}", s.letter) for s in Suit] + [("no trump", "")]
+
+
+class RuleLab(w.VBox):
+    """A position editor and a side-by-side table of every preset's verdicts."""
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
+        self._quiet = False
+        self.hands = [w.Text(description=f"Seat {s}", placeholder="cards like AS KS 10H 3C",
+                             layout=w.Layout(width="520px")) for s in range(4)]
+        self.trump = w.Dropdown(options=_TRUMPS, value="H", description="Trump")
+        self.leader = w.Dropdown(options=[(f"Seat {s}", s) for s in range(4)], value=0, description="Led by")
+        self.trick = w.Text(description="Trick", placeholder="cards played so far, in order: 9C QH",
+                            layout=w.Layout(width="520px"))
+        self.broken = w.Checkbox(description="Trump already broken", indent=False)
+        for widget in (*self.hands, self.trump, self.leader, self.trick, self.broken):
+            widget.observe(lambda _c: self._update(), "value")
+        self.examples = w.Dropdown(options=["(choose an example)", *EDGE_CASES], description="Examples",
+                                   layout=w.Layout(width="520px"))
+        self.examples.observe(self._example, "value")
+        self.random_button = control("Random position", "A position from a random deal", "batak-random-position")
+        self.random_button.on_click(lambda _b: self.set_position(random_position(self.rules)))
+        self.json = w.Textarea(placeholder="Saved positions appear here; paste one and press Load",
+                               layout=w.Layout(width="520px", height="120px"))
+        self.save_button = control("Save to JSON", "Write this position as JSON below", "batak-save")
+        self.load_button = control("Load from JSON", "Read the JSON below into the lab", "batak-load")
+        self.save_button.on_click(lambda _b: self.save())
+        self.load_button.on_click(lambda _b: self.load())
+        self.error = w.HTML()
+        set_classes(self.error, ("batak-error",))
+        self.result = w.HTML()
+        set_classes(self.result, ("batak-lab-result",))
+        editor = w.VBox([self.examples, w.HBox([self.random_button]), *self.hands,
+                         w.HBox([self.trump, self.leader]), self.trick, self.broken,
+                         w.HBox([self.save_button, self.load_button]), self.json])
+        super().__init__([style_widget(), w.HTML('<div class="batak-panel-title">Rule lab</div>'),
+                          editor, self.error, self.result])
+        root(self, "batak-panel", "batak-rule-lab")
+        self.position: Position | None = None
+        self.set_position(next(iter(EDGE_CASES.values())))
+
+    # --- the position ----------------------------------------------------------------------
+
+    def set_position(self, position: Position) -> None:
+        self._quiet = True
+        try:
+            for box, hand in zip(self.hands, position.hands, strict=True):
+                box.value = " ".join(c.code for c in bc.cards.sorted_hand(hand))
+            self.trump.value = position.trump.letter if position.trump is not None else ""
+            self.leader.value = position.leader
+            self.trick.value = " ".join(c.code for c in position.trick)
+            self.broken.value = position.trump_broken
+        finally:
+            self._quiet = False
+        self._update()
+
+    def _read(self) -> Position:
+        return Position(tuple(tuple(bc.parse_cards(box.value)) for box in self.hands),
+                        Suit.parse(self.trump.value) if self.trump.value else None, self.leader.value,
+                        tuple(bc.parse_cards(self.trick.value)), self.broken.value)
+
+    def _example(self, change: dict[str, object]) -> None:
+        name = change["new"]
+        if isinstance(name, str) and name in EDGE_CASES:
+            self.set_position(EDGE_CASES[name])
+
+    def save(self) -> str:
+        if self.position is not None:
+            self.json.value = self.position.to_json()
+        return self.json.value
+
+    def load(self, text: str | None = None) -> None:
+        try:
+            position = Position.from_json(self.json.value if text is None else text)
+        except SaveFileError as error:
+            self.error.value = str(error)
+            return
+        self.set_position(position)
+
+    # --- the verdicts ------------------------------------------------------------------------
+
+    def _update(self) -> None:
+        if self._quiet:
+            return
+        try:
+            self.position = position = self._read()
+        except ValueError as error:
+            self.error.value = str(error)
+            self.result.value = ""
+            return
+        self.error.value = ""
+        house = self.rules.replace(name=f"{self.rules.name} + house rules")
+        extra = [] if self.rules in bc.PRESETS.values() else [house]
+        self.result.value = self._table(position, extra)
+
+    def _table(self, position: Position, extra: list[RuleSet]) -> str:
+        verdicts = compare_presets(position, extra)
+        names = list(verdicts)
+        rules = {**bc.PRESETS, **{r.name: r for r in extra}}
+        head = "".join(f"<th>{n}</th>" for n in names)
+        rows = []
+        for i, card in enumerate(bc.cards.sorted_hand(position.hand)):
+            cells = []
+            for name in names:
+                v = verdicts[name][i]
+                breaks = (" · breaks trump" if v.legal and position.trump == card.suit and not position.trump_broken
+                          and position.breaks_trump(rules[name], card) else "")
+                mark = "✓ legal" if v.legal else "✗ " + RULE_TITLES.get(v.rule, v.rule)
+                cells.append(f'<td class="{"batak-legal-cell" if v.legal else "batak-illegal-cell"}" '
+                             f'title="{v.reason}">{mark}{breaks}</td>')
+            differs = len({verdicts[n][i].legal for n in names}) > 1
+            rows.append(f'<tr class="{"batak-differs" if differs else ""}"><th>{card_svg(card, scale=0.55)}</th>'
+                        f"{''.join(cells)}</tr>")
+        who = f"{NAMES[0]} (seat 0) are" if position.to_move == 0 else f"Seat {position.to_move} is"
+        return (f'<p>{who} to move. {position.describe()} Rows the presets '
+                "disagree on are shaded; hover a cell for the engine's reason.</p>"
+                f'<table class="batak-lab-table"><thead><tr><th>card</th>{head}</tr></thead>'
+                f"<tbody>{''.join(rows)}</tbody></table>")

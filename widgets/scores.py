@@ -1,0 +1,99 @@
+"""ScoreSheet: the game's score table, one row per deal with running totals, and a chart.
+
+The rows come straight from ``Game.records`` (computed from the finished deals), so the sheet
+can never disagree with the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+from batak_core import DealRecord, Game
+
+from .style import root, set_classes, style_widget
+from .table import NAMES
+
+_LINE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#ef6c00")
+
+
+def _points(n: int) -> str:
+    css = "batak-points batak-minus" if n < 0 else "batak-points"
+    return f'<span class="{css}">{n:+d}</span>'
+
+
+class ScoreSheet(w.VBox):
+    """Per-deal points and running totals for four seats, plus a line chart of the totals."""
+
+    def __init__(self, records: Sequence[DealRecord] = (), *, names: Sequence[str] = NAMES) -> None:
+        self.names = tuple(names)
+        self.table = w.HTML()
+        set_classes(self.table, ("batak-scores",))
+        self.chart = w.HTML()
+        set_classes(self.chart, ("batak-chart",))
+        super().__init__([style_widget(), self.table, self.chart])
+        root(self, "batak-score-sheet")
+        self.records: tuple[DealRecord, ...] = ()
+        self.show(records)
+
+    def show_game(self, game: Game) -> None:
+        self.show(game.records)
+
+    def show(self, records: Sequence[DealRecord]) -> None:
+        records = tuple(records)
+        if records == self.records and self.table.value:
+            return
+        self.records = records
+        self.table.value = self._table_html()
+        self.chart.value = self._chart_svg()
+
+    def _table_html(self) -> str:
+        head = "".join(f"<th>{n}</th>" for n in self.names)
+        rows = []
+        for r in self.records:
+            if r.thrown_in:
+                rows.append(f'<tr class="batak-thrown-in batak-score-row"><td>—</td>'
+                            f'<td class="batak-left" colspan="{1 + len(self.names)}">everyone passed: thrown in</td>'
+                            "</tr>")
+                continue
+            assert r.declarer is not None and r.trump is not None
+            made = "made" if r.made else "down"
+            contract = (f"{self.names[r.declarer]} {r.contract}{r.trump.symbol} "
+                        f"({r.tricks[r.declarer]} tricks, {made})")
+            cells = "".join(f'<td>{_points(p)} <span class="batak-total">{t}</span></td>'
+                            for p, t in zip(r.scores, r.totals, strict=True))
+            rows.append(f'<tr class="batak-score-row" data-deal="{r.number}"><td>{r.number}</td>'
+                        f'<td class="batak-left">{contract}</td>{cells}</tr>')
+        totals = self.records[-1].totals if self.records else (0, 0, 0, 0)
+        foot = "".join(f'<td class="batak-total">{t}</td>' for t in totals)
+        body = "".join(rows) or f'<tr><td colspan="{2 + len(self.names)}">No deal finished yet.</td></tr>'
+        return (f'<table><thead><tr><th>Deal</th><th class="batak-left">Contract</th>{head}</tr></thead>'
+                f'<tbody>{body}</tbody><tfoot><tr class="batak-totals-row"><th></th>'
+                f'<th class="batak-left">Total</th>{foot}</tr></tfoot></table>')
+
+    def _chart_svg(self) -> str:
+        played = [r for r in self.records if not r.thrown_in]
+        if not played:
+            return ""
+        series = [[0, *(r.totals[s] for r in played)] for s in range(4)]
+        low, high = min(min(v) for v in series), max(max(v) for v in series)
+        span = max(high - low, 1)
+        width, height, pad = 360, 170, 30
+        step = (width - 2 * pad) / max(len(played), 1)
+
+        def xy(i: int, v: int) -> str:
+            return f"{pad + i * step:.1f},{height - pad - (v - low) / span * (height - 2 * pad):.1f}"
+
+        zero_y = height - pad - (0 - low) / span * (height - 2 * pad)
+        lines = "".join(
+            f'<polyline fill="none" stroke="{_LINE_COLOURS[s]}" stroke-width="2.5" '
+            f'points="{" ".join(xy(i, v) for i, v in enumerate(series[s]))}"/>' for s in range(4))
+        legend = "".join(f'<text x="{pad + s * 82}" y="16" font-size="12" fill="{_LINE_COLOURS[s]}">'
+                         f"■ {self.names[s]}</text>" for s in range(4))
+        ticks = "".join(f'<text x="{pad + i * step:.1f}" y="{height - 10}" font-size="11" text-anchor="middle">{i}'
+                        "</text>" for i in range(len(played) + 1))
+        return (f'<svg role="img" aria-label="Running totals by deal" width="{width}" height="{height}" '
+                f'style="background:#fffdf5;border-radius:8px">{legend}'
+                f'<line x1="{pad}" x2="{width - pad}" y1="{zero_y:.1f}" y2="{zero_y:.1f}" stroke="#bbb"/>'
+                f"{lines}{ticks}</svg>")

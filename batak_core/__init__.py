@@ -3,11 +3,12 @@
 Everything a lesson, a widget or a bot needs is importable from here; see the README for a tour.
 """
 
-from . import bots
+from . import bots, solver
 from .cards import Card, Suit, parse_cards, sorted_hand
 from .deal import Action, Bid, Deal, DealView, Phase, Trick
 from .game import DealRecord, Game
 from .legality import IllegalMove, Verdict, explain_play, legal_plays, trick_winner
+from .match import MatchResult, match
 from .rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -29,8 +30,9 @@ from .scoring import score_deal
 
 __all__ = [
     "DEFAULT_PRESET", "PRESETS", "Action", "AllPass", "Bid", "Card", "Deal", "DealRecord", "DealView",
-    "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "NotSpecifiedError", "Phase",
-    "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak", "Variant", "Verdict", "bots",
-    "explain_play", "from_json", "legal_plays", "load_deal", "load_game", "parse_cards", "preset",
-    "score_deal", "sorted_hand", "to_json", "trick_winner", "variants_of",
+    "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "MatchResult",
+    "NotSpecifiedError", "Phase", "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak",
+    "Variant", "Verdict", "bots", "explain_play", "from_json", "legal_plays", "load_deal", "load_game",
+    "match", "parse_cards", "preset", "score_deal", "solver", "sorted_hand", "to_json", "trick_winner",
+    "variants_of",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import Card, Suit, parse_cards
+from .cli_bots import add_commands as add_bot_commands
 from .examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES, PlayExample
 from .legality import RULE_TITLES, explain_play, trick_winner
 from .rules import PRESETS, RuleSet, Variant, preset, variants_of
@@ -209,6 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     lab = sub.add_parser("lab", help="the sources' worked examples under every preset")
     lab.set_defaults(func=_cmd_lab)
+
+    add_bot_commands(sub)
     return parser
 
 

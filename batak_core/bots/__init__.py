@@ -1,7 +1,8 @@
 """Computer players. A bot sees only ``deal.view(seat)`` and returns an action:
 a bid number or None for a pass, a ``Suit`` for trump, or a ``Card`` to play.
 
-``get(level)`` returns a bot; ``Deal.act(action)`` applies what it chose.
+``get(level)`` returns a bot; ``Deal.act(action)`` applies what it chose. ``hint(view)`` says
+what to do and why; ``review(deal, seat)`` lists a finished deal's costliest decisions.
 """
 
 from __future__ import annotations
@@ -11,8 +12,14 @@ from typing import Protocol
 
 from ..cards import Card, Suit
 from ..deal import Action, DealView, Phase
+from .advice import Hint, hint
+from .club import ClubBot
+from .expert import ExpertBot
+from .review import ReviewItem, review
 
-LEVELS = ("random",)
+LEVELS = ("random", "club", "expert")
+
+__all__ = ["LEVELS", "Bot", "ClubBot", "ExpertBot", "Hint", "RandomBot", "ReviewItem", "get", "hint", "review"]
 
 
 class Bot(Protocol):
@@ -53,4 +60,8 @@ def get(level: str, seed: int | None = None) -> Bot:
     """A bot of the named level; unknown levels raise ValueError listing the valid ones."""
     if level == "random":
         return RandomBot(seed)
+    if level == "club":
+        return ClubBot(seed)
+    if level == "expert":
+        return ExpertBot(seed)
     raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")

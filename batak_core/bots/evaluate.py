@@ -1,0 +1,65 @@
+"""Hand strength: how many tricks a hand should take with a given trump, for bids and trump.
+
+Rough counts a club player makes at the table (aces, guarded kings, long trumps, ruffing
+shortness); the expert bot and the hints use the same numbers, so advice and play agree.
+"""
+
+from __future__ import annotations
+
+from ..cards import Suit
+from ..deal import DealView
+from ..rules import AllPass
+
+
+def _has(pattern: int, rank: int) -> int:
+    return pattern >> (rank - 2) & 1
+
+
+def trick_estimate(hand: int, trump: int) -> float:
+    """Expected tricks for the declarer holding ``hand`` (a mask) with ``trump`` as trump."""
+    total = 0.0
+    trump_length = (hand >> 13 * trump & 0x1FFF).bit_count()
+    for suit in range(4):
+        pattern = hand >> 13 * suit & 0x1FFF
+        length = pattern.bit_count()
+        ace, king, queen, jack = (_has(pattern, r) for r in (14, 13, 12, 11))
+        if suit == trump:
+            honours = ace + 0.9 * king * (length >= 2) + 0.7 * queen * (length >= 3) + 0.4 * jack * (length >= 4)
+            total += honours + 0.85 * max(0, length - 3)
+            continue
+        total += ace * (1.0 if length <= 5 else 0.85)
+        total += king * (0.85 if ace else 0.5 if length >= 2 else 0.1)
+        total += queen * (0.5 if (ace or king) and length >= 3 else 0.2 if length >= 3 else 0.0)
+        if length <= 1 and trump_length >= 4:
+            total += 0.45 * (2 - length)  # a short suit lets the long trumps ruff
+    return total
+
+
+def best_trump(hand: int) -> tuple[Suit, float]:
+    """The trump suit that makes the hand strongest, and the tricks it should take."""
+    scored = [(trick_estimate(hand, s), (hand >> 13 * s & 0x1FFF).bit_count(), -s) for s in range(4)]
+    estimate, _, neg = max(scored)
+    return Suit(-neg), estimate
+
+
+def bid_choice(view: DealView, estimate: float, margin: float = 0.4) -> int | None:
+    """The bid a player with ``estimate`` tricks makes now: the lowest legal bid if the hand can
+    make it with ``margin`` to spare, else a pass (or the lowest bid when passing is not allowed)."""
+    if not view.legal_bids:
+        return None
+    lowest = view.legal_bids[0]
+    if lowest <= estimate - margin or not view.can_pass:
+        return lowest
+    if _last_chance_to_choose(view) and lowest <= estimate + 0.5:
+        return lowest  # everyone passed and we would be stuck with the contract anyway
+    return None
+
+
+def _last_chance_to_choose(view: DealView) -> bool:
+    """Three passes so far and this seat would be made to play if it passed too."""
+    rules = view.rules
+    if sum(1 for b in view.auction if b.is_pass) != 3 or any(not b.is_pass for b in view.auction):
+        return False
+    if rules.all_pass is AllPass.FIRST_BIDDER_PLAYS:
+        return view.seat == (view.dealer + 1) % 4
+    return rules.all_pass is AllPass.DEALER_PLAYS and view.seat == view.dealer

@@ -1,0 +1,137 @@
+"""What one player knows about the hidden hands, read from a ``DealView`` alone.
+
+Every card a player played was legal, so each hidden card that would have made it illegal
+cannot be in that player's hand: that is how a failure to follow shows a void, a failure to
+overtake shows "nothing higher", and a discard shows "no trump". The rule itself is not written
+here: each candidate card is tested with ``legality.duties`` on the hypothetical hand
+{played card, candidate}. (For every preset a card is illegal in a hand exactly when one single
+other card of that hand forbids it, so testing pairs is exact.)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import CARDS, FULL_DECK, SUIT_MASKS, SUIT_OF, mask_of
+from ..deal import DealView
+from ..legality import breaks_trump, duties
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Hidden-card facts for the viewer: which cards are unseen, how many each other seat still
+    holds, and which unseen cards each seat cannot hold."""
+
+    seat: int
+    mine: int
+    unseen: int
+    counts: tuple[int, int, int, int]
+    excluded: tuple[int, int, int, int]
+
+    def possible(self, seat: int) -> int:
+        """Unseen cards that ``seat`` may still hold."""
+        return self.unseen & ~self.excluded[seat]
+
+    def is_void(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` is known to hold no card of ``suit``."""
+        if seat == self.seat:
+            return not self.mine & SUIT_MASKS[suit]
+        return not self.possible(seat) & SUIT_MASKS[suit]
+
+
+def knowledge(view: DealView) -> Knowledge:
+    """Everything the view reveals about the other hands."""
+    mine = mask_of(view.hand)
+    played = mask_of(view.played)
+    unseen = FULL_DECK & ~mine & ~played
+    counts = [len(view.hand)] * 4
+    excluded = [0, 0, 0, 0]
+    trump = -1 if view.trump is None else int(view.trump)
+    broken = False
+    rules = view.rules
+    sequences = [(t.leader, [c.index for c in t.cards]) for t in view.tricks]
+    if view.current_trick:
+        assert view.trick_leader is not None
+        sequences.append((view.trick_leader, [c.index for c in view.current_trick]))
+    for leader, cards in sequences:
+        led = top_led = top_trump = -1
+        for pos, card in enumerate(cards):
+            seat = (leader + pos) % 4
+            if seat != view.seat:
+                excluded[seat] |= _forbidding(view, card, unseen & ~excluded[seat], trump, broken,
+                                              led, top_led, top_trump)
+            suit = SUIT_OF[card]
+            if pos == 0:
+                led, top_led = suit, card
+            elif suit == led and card > top_led:
+                top_led = card
+            if suit == trump:
+                if not broken and breaks_trump(rules, card, trump, led if pos else -1):
+                    broken = True
+                top_trump = max(top_trump, card)
+    if view.current_trick:
+        assert view.trick_leader is not None
+        for pos in range(len(view.current_trick)):
+            counts[(view.trick_leader + pos) % 4] -= 1
+    counts[view.seat] = len(view.hand)
+    return Knowledge(view.seat, mine, unseen, (counts[0], counts[1], counts[2], counts[3]),
+                     (excluded[0], excluded[1], excluded[2], excluded[3]))
+
+
+def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: bool,
+                led: int, top_led: int, top_trump: int) -> int:
+    """The candidate cards whose presence in the hand would have made ``card`` illegal."""
+    out = 0
+    bit = 1 << card
+    rules = view.rules
+    m = candidates
+    while m:
+        low = m & -m
+        m ^= low
+        if not duties(rules, bit | low, trump, broken, led, top_led, top_trump)[-1][1] & bit:
+            out |= low
+    return out
+
+
+def sample_hands(know: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:
+    """One random layout of the unseen cards that fits every known fact, or None if none fits.
+
+    Cards are placed in random order onto random seats with room, moving earlier cards along
+    augmenting paths when a card finds every allowed seat full (a bipartite matching), so a
+    layout is found whenever one exists.
+    """
+    slots: list[int] = []  # one entry per free place: the seat it belongs to
+    for seat in range(4):
+        if seat != know.seat:
+            slots.extend([seat] * know.counts[seat])
+    cards = [c.index for c in CARDS if know.unseen >> c.index & 1]
+    if len(cards) != len(slots):
+        return None
+    rng.shuffle(cards)
+    order = list(range(len(slots)))
+    rng.shuffle(order)
+    holder: list[int] = [-1] * len(slots)  # slot -> card
+    allowed = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat != know.seat:
+            allowed[seat] = know.possible(seat)
+
+    def place(card: int, seen: set[int]) -> bool:
+        for slot in order:
+            if slot in seen or not allowed[slots[slot]] >> card & 1:
+                continue
+            seen.add(slot)
+            if holder[slot] < 0 or place(holder[slot], seen):
+                holder[slot] = card
+                return True
+        return False
+
+    for card in cards:
+        if not place(card, set()):
+            return None
+    hands = [0, 0, 0, 0]
+    hands[know.seat] = know.mine
+    for slot, card in enumerate(holder):
+        hands[slots[slot]] |= 1 << card
+    return (hands[0], hands[1], hands[2], hands[3])

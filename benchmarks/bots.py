@@ -1,0 +1,111 @@
+"""Benchmarks for the bots and the solver: strength (duplicate matches) and speed.
+
+    python benchmarks/bots.py                # everything (long: the expert match takes about an hour)
+    python benchmarks/bots.py speed          # decision times and solver times only
+    python benchmarks/bots.py strength --expert-deals 100 --club-deals 400 --workers 2
+
+Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
+percentiles, and solver medians for 7-cards-a-hand endings and full deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from batak_core import Deal, Phase, bots, preset
+from batak_core.match import match
+from batak_core.rules import PRESETS
+from batak_core.solver import Position, Search, solve
+from tests.test_solver import ending
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def decision_times(level: str, deals: int) -> list[float]:
+    """Seconds per card decision with a real choice (more than one legal card), bots everywhere."""
+    times = []
+    for name in PRESETS:
+        rules = preset(name)
+        for seed in range(deals):
+            deal = Deal.random(rules, seed=seed, dealer=seed % 4)
+            players = [bots.get(level, seed=s) for s in range(4)]
+            while not deal.is_finished:
+                seat = deal.to_move
+                assert seat is not None
+                view = deal.view(seat)
+                start = time.perf_counter()
+                action = players[seat].choose(view)
+                spent = time.perf_counter() - start
+                if deal.phase is Phase.PLAY and len(view.legal_plays) > 1:
+                    times.append(spent)
+                deal.act(action)
+    return times
+
+
+def speed(args: argparse.Namespace) -> None:
+    for level, deals in (("club", args.speed_deals), ("expert", max(1, args.speed_deals // 2))):
+        times = decision_times(level, deals)
+        print(f"{level:6} decisions: median {1000 * statistics.median(times):7.1f} ms, "
+              f"p95 {1000 * percentile(times, 0.95):7.1f} ms, max {1000 * max(times):7.1f} ms "
+              f"({len(times)} decisions)", flush=True)
+    seven = []
+    for name in PRESETS:
+        for seed in range(args.endings):
+            deal = ending(preset(name), seed, cards_left=7, extra=0)
+            start = time.perf_counter()
+            solve(deal)
+            seven.append(time.perf_counter() - start)
+    print(f"solver, 7-card endings (all card values): median {1000 * statistics.median(seven):.1f} ms, "
+          f"p95 {1000 * percentile(seven, 0.95):.1f} ms ({len(seven)} positions)", flush=True)
+    full_value = []
+    for seed in range(args.full):
+        deal = ending(preset("miniokey"), seed, cards_left=13, extra=0)
+        pos = Position.of_deal(deal)
+        start = time.perf_counter()
+        Search(pos.rules, pos.trump, pos.side).value(pos)
+        full_value.append(time.perf_counter() - start)
+        print(f"  full deal {seed}: trick total in {full_value[-1]:.1f} s", flush=True)
+    if full_value:
+        print(f"solver, full 13-card deals (trick total only): median {statistics.median(full_value):.1f} s "
+              f"({len(full_value)} deals)", flush=True)
+
+
+def strength(args: argparse.Namespace) -> None:
+    for a, b, deals in (("club", "random", args.club_deals), ("expert", "club", args.expert_deals)):
+        for name in PRESETS:
+            start = time.time()
+            result = match(name, a, b, deals, seed=args.seed, workers=args.workers)
+            verdict = "above zero" if result.ci_low > 0 else "NOT above zero"
+            print(f"{result.summary()}  [{verdict}; {time.time() - start:.0f} s]", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("part", nargs="?", choices=["all", "speed", "strength"], default="all")
+    parser.add_argument("--club-deals", type=int, default=400)
+    parser.add_argument("--expert-deals", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--speed-deals", type=int, default=4)
+    parser.add_argument("--endings", type=int, default=10)
+    parser.add_argument("--full", type=int, default=3)
+    args = parser.parse_args()
+    random.seed(args.seed)
+    if args.part in ("all", "speed"):
+        speed(args)
+    if args.part in ("all", "strength"):
+        strength(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,234 @@
+"""Bots: legal play at every level, sound inference, fairness, hints and the review."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from batak_core import Card, Deal, Phase, Suit, bots, preset
+from batak_core.bots.expert import ExpertBot
+from batak_core.bots.knowledge import knowledge, sample_hands
+from batak_core.cards import ABOVE, cards_of
+from batak_core.match import match
+from batak_core.rules import PRESETS, RuleSet
+
+
+def test_levels_and_unknown_level() -> None:
+    assert bots.LEVELS == ("random", "club", "expert")
+    for level in bots.LEVELS:
+        assert bots.get(level, seed=1).level == level
+    with pytest.raises(ValueError, match="random, club, expert"):
+        bots.get("grandmaster")
+
+
+def play(deal: Deal, players: list[bots.Bot]) -> None:
+    while not deal.is_finished:
+        seat = deal.to_move
+        assert seat is not None
+        deal.act(players[seat].choose(deal.view(seat)))
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_club_and_random_play_whole_deals_legally(name: str) -> None:
+    rules = preset(name)
+    for seed in range(6):
+        deal = Deal.random(rules, seed=seed, dealer=seed % 4)
+        play(deal, [bots.get("club" if s % 2 else "random", seed=s) for s in range(4)])
+        assert sum(deal.tricks_won) == 13 or deal.phase is Phase.REDEAL
+
+
+def test_expert_plays_a_whole_deal_legally() -> None:
+    deal = Deal.random(preset("classic"), seed=3)
+    play(deal, [ExpertBot(seed=s, budget=4000) if s % 2 == 0 else bots.get("club") for s in range(4)])
+    assert deal.phase is Phase.OVER
+
+
+def test_bot_refuses_when_not_its_turn() -> None:
+    deal = Deal.random(preset("miniokey"), seed=1)
+    idle = (deal.to_move or 0) + 1
+    for level in bots.LEVELS:
+        with pytest.raises(ValueError, match="not to move"):
+            bots.get(level).choose(deal.view(idle % 4))
+
+
+def random_positions(rules: RuleSet, count: int, seed: int) -> list[Deal]:
+    """Play-phase positions reached by club bidding and random cards."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        deal = Deal.random(rules, seed=rng.randrange(10**6))
+        club = bots.get("club")
+        while deal.phase in (Phase.AUCTION, Phase.TRUMP):
+            deal.act(club.choose(deal.view(deal.to_move or 0)))
+        if deal.phase is not Phase.PLAY:
+            continue
+        for _ in range(rng.randrange(4, 44)):
+            deal.play(rng.choice(deal.legal_plays()))
+        out.append(deal)
+    return out
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_inference_never_excludes_a_card_actually_held(name: str) -> None:
+    for deal in random_positions(preset(name), 12, seed=len(name)):
+        viewer = deal.to_move
+        assert viewer is not None
+        know = knowledge(deal.view(viewer))
+        for seat in range(4):
+            if seat != viewer:
+                assert not deal.hand_mask(seat) & know.excluded[seat]
+                assert know.counts[seat] == len(deal.hand(seat))
+
+
+def test_failing_to_follow_overtake_or_ruff_is_read_as_holding_nothing_that_would_force_it() -> None:
+    """Read off played tricks: off-suit means void; following low under the overtake duty means
+    nothing higher; a non-trump discard on an untrumped trick means no trump."""
+    checked = 0
+    for deal in random_positions(preset("miniokey"), 30, seed=9):
+        viewer = deal.to_move
+        assert viewer is not None
+        know = knowledge(deal.view(viewer))
+        trump = deal.trump
+        assert trump is not None
+        for trick in deal.tricks:
+            led = trick.cards[0].suit
+            top = trick.cards[0]
+            trumped = False
+            for seat, card in zip(trick.seats[1:], trick.cards[1:], strict=True):
+                if seat != viewer and not trumped:
+                    if card.suit != led:
+                        assert know.is_void(seat, led)
+                        if card.suit != trump:
+                            assert know.is_void(seat, trump)
+                        checked += 1
+                    elif card.rank < top.rank:
+                        assert not know.possible(seat) & ABOVE[top.index]
+                        checked += 1
+                if card.suit == led and card.rank > top.rank:
+                    top = card
+                trumped = trumped or (card.suit == trump and led != trump)
+    assert checked > 20
+
+
+def test_samples_fit_every_known_fact() -> None:
+    for deal in random_positions(preset("turkish"), 10, seed=4):
+        viewer = deal.to_move
+        assert viewer is not None
+        know = knowledge(deal.view(viewer))
+        rng = random.Random(1)
+        for _ in range(5):
+            hands = sample_hands(know, rng)
+            assert hands is not None
+            assert hands[viewer] == deal.hand_mask(viewer)
+            for seat in range(4):
+                assert hands[seat].bit_count() == len(deal.hand(seat))
+                if seat != viewer:
+                    assert not hands[seat] & know.excluded[seat]
+
+
+def reshuffled(deal: Deal, viewer: int, rng: random.Random) -> Deal:
+    """The same public history with the other players' hidden cards dealt another way that
+    fits everything public (the replay checks every card is still legal)."""
+    know = knowledge(deal.view(viewer))
+    hands = sample_hands(know, rng)
+    assert hands is not None
+    played = [0, 0, 0, 0]
+    for trick in deal.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            played[seat] |= card.bit
+    leader = deal.trick_leader or 0
+    for pos, card in enumerate(deal.current_trick):
+        played[(leader + pos) % 4] |= card.bit
+    other = Deal(deal.rules, [cards_of(hands[s] | played[s]) for s in range(4)], deal.dealer)
+    for action in deal.history:
+        other.apply(action)
+    return other
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_fairness_hidden_cards_never_change_a_decision(level: str) -> None:
+    rng = random.Random(7)
+    checked = 0
+    for name in PRESETS:
+        for deal in random_positions(preset(name), 2 if level == "expert" else 6, seed=checked + 3):
+            viewer = deal.to_move
+            assert viewer is not None
+            bot = ExpertBot(seed=5, budget=3000) if level == "expert" else bots.get(level)
+            decision = bot.choose(deal.view(viewer))
+            for _ in range(2):
+                other = reshuffled(deal, viewer, rng)
+                assert other.view(viewer) == deal.view(viewer)
+                assert bot.choose(other.view(viewer)) == decision
+            checked += 1
+    assert checked >= 10
+
+
+def test_hints_are_legal_and_explained_in_every_phase() -> None:
+    rules = preset("miniokey")
+    seen = set()
+    for seed in range(3):
+        deal = Deal.random(rules, seed=seed)
+        club = bots.get("club")
+        while not deal.is_finished:
+            seat = deal.to_move
+            assert seat is not None
+            view = deal.view(seat)
+            if deal.phase not in seen or (deal.phase is Phase.PLAY and len(deal.tricks) in (3, 10)):
+                advice = bots.hint(view)
+                assert advice.reason and advice.reason[-1] in ".!)"
+                assert advice.alternatives and advice.alternatives[0][0] == advice.action
+                probe = deal.copy()
+                probe.act(advice.action)  # legal
+                if deal.phase is Phase.PLAY:
+                    assert isinstance(advice.action, Card)
+                    assert any(ch in advice.reason for ch in "♠♥♦♣")
+                seen.add(deal.phase)
+            deal.act(club.choose(view))
+    assert {Phase.AUCTION, Phase.TRUMP, Phase.PLAY} <= seen
+
+
+def test_hint_names_a_cashed_winner() -> None:
+    rules = preset("classic")
+    hands = ["AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+             "KS QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+             "JS TS 9S 8S AH KD AD 2C 3C 4C 5C 6C 7C",
+             "7S 6S 5S 4S 3S 2S 8C 9C TC JC QC KC AC"]
+    deal = Deal(rules, [[Card.parse(c) for c in h.split()] for h in hands], dealer=3)
+    deal.bid(9)
+    for _ in range(3):
+        deal.pass_bid()
+    deal.declare_trump(Suit.HEARTS)
+    advice = bots.hint(deal.view(0))
+    assert advice.action in deal.legal_plays()
+    assert advice.reason
+
+
+def test_review_of_a_played_deal() -> None:
+    rules = preset("miniokey")
+    found = 0
+    for seed in range(12):
+        if found >= 2:
+            break
+        deal = Deal.random(rules, seed=seed)
+        play(deal, [bots.get("random", seed=seed)] + [bots.get("club") for _ in range(3)])
+        if deal.phase is not Phase.OVER:
+            continue
+        items = bots.review(deal, 0, max_cards=6)
+        losses = [item.loss for item in items]
+        assert losses == sorted(losses, reverse=True)
+        for item in items:
+            assert item.loss > 0 and item.played != item.better
+            assert 8 <= item.trick_number <= 13
+            assert item.text.startswith(f"Trick {item.trick_number}: you played")
+        found += len(items)
+    assert found > 0  # random play makes mistakes the solver sees
+    with pytest.raises(ValueError, match="finished"):
+        bots.review(Deal.random(rules, seed=1), 0)
+
+
+def test_club_beats_random_in_a_small_duplicate_match() -> None:
+    result = match("miniokey", "club", "random", deals=10, seed=3)
+    assert result.ci_low > 0
+    assert result.ci_low <= result.mean_diff <= result.ci_high
+    assert len(result.diffs) == 10

@@ -1,0 +1,146 @@
+"""The double-dummy solver against a brute-force minimax written only with the public rules API."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from batak_core import Card, Deal, Phase, Suit, preset
+from batak_core.cards import SUIT_MASKS, cards_of
+from batak_core.legality import breaks_trump, legal_plays, trick_winner
+from batak_core.rules import PRESETS, RuleSet
+from batak_core.solver import Position, Search, declarer_side, solve, solve_position
+
+
+def start_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
+    """A deal in the play phase: a random seat bids the minimum, trump is its longest suit."""
+    deal = Deal.random(rules, seed=seed, dealer=seed % 4)
+    bidder = rng.randrange(4)
+    while deal.phase is Phase.AUCTION:
+        if deal.to_move == bidder and deal.legal_bids():
+            deal.bid(deal.legal_bids()[0])
+        elif deal.can_pass:
+            deal.pass_bid()
+        else:
+            deal.bid(deal.legal_bids()[0])
+    if deal.phase is Phase.REDEAL:  # danish: everyone passed
+        return start_play(rules, seed + 1000, rng)
+    seat = deal.to_move
+    assert seat is not None
+    hand = deal.hand_mask(seat)
+    deal.declare_trump(Suit(max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())))
+    return deal
+
+
+def ending(rules: RuleSet, seed: int, cards_left: int, extra: int) -> Deal:
+    """A random play-phase position with ``cards_left`` cards in the leader's hand and ``extra``
+    cards of the current trick already played."""
+    rng = random.Random(seed)
+    deal = start_play(rules, seed, rng)
+    for _ in range((13 - cards_left) * 4 + extra):
+        deal.play(rng.choice(deal.legal_plays()))
+    return deal
+
+
+def brute_force(rules: RuleSet, hands: list[list[Card]], trump: Suit, broken: bool, leader: int,
+                trick: list[Card], side: int) -> int:
+    """Declarer-side tricks from the current trick on, by plain minimax over every legal card."""
+    seat = (leader + len(trick)) % 4
+    if not hands[seat]:
+        return 0
+    maximizing = side >> seat & 1
+    results = []
+    for card in legal_plays(rules, hands[seat], trick, trump, broken):
+        now_broken = broken or breaks_trump(rules, card.index, int(trump), trick[0].suit if trick else -1)
+        rest = [list(h) for h in hands]
+        rest[seat].remove(card)
+        played = [*trick, card]
+        if len(played) == 4:
+            winner = (leader + trick_winner(played, trump)) % 4
+            value = (side >> winner & 1) + brute_force(rules, rest, trump, now_broken, winner, [], side)
+        else:
+            value = brute_force(rules, rest, trump, now_broken, leader, played, side)
+        results.append(value)
+    return max(results) if maximizing else min(results)
+
+
+def brute_card_values(deal: Deal) -> dict[Card, int]:
+    assert deal.declarer is not None and deal.trump is not None and deal.trick_leader is not None
+    side = declarer_side(deal.rules, deal.declarer)
+    done = sum(deal.tricks_won[s] for s in range(4) if side >> s & 1)
+    trick = deal.current_trick
+    seat = deal.to_move
+    assert seat is not None
+    out = {}
+    for card in deal.legal_plays():
+        hands = [deal.hand(s) for s in range(4)]
+        hands[seat].remove(card)
+        played = [*trick, card]
+        broken = deal.trump_broken or breaks_trump(deal.rules, card.index, int(deal.trump),
+                                                   trick[0].suit if trick else -1)
+        if len(played) == 4:
+            winner = (deal.trick_leader + trick_winner(played, deal.trump)) % 4
+            value = (side >> winner & 1) + brute_force(deal.rules, hands, deal.trump, broken, winner, [], side)
+        else:
+            value = brute_force(deal.rules, hands, deal.trump, broken, deal.trick_leader, played, side)
+        out[card] = value + done
+    return out
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_solver_matches_brute_force_on_small_endings(name: str) -> None:
+    rules = preset(name)
+    for seed in range(14):
+        deal = ending(rules, seed * 7 + 1, cards_left=4 if seed % 4 == 3 else 3, extra=seed % 4)
+        expected = brute_card_values(deal)
+        solution = solve(deal)
+        assert solution.card_values == expected, (name, seed, deal.history)
+        best = max(expected.values()) if solution.side >> solution.to_move & 1 else min(expected.values())
+        assert solution.tricks == best
+        assert set(solution.best_cards()) == {c for c, v in expected.items() if v == best}
+
+
+def test_value_and_reaches_agree_with_card_values() -> None:
+    rules = preset("classic")
+    deal = ending(rules, 11, cards_left=5, extra=1)
+    pos = Position.of_deal(deal)
+    solution = solve_position(pos)
+    done = pos.side_tricks
+    assert Search(rules, pos.trump, pos.side).value(pos) + done == solution.tricks
+    for card, value in solution.card_values.items():
+        search = Search(rules, pos.trump, pos.side)
+        assert search.reaches(pos, card.index, value - done)
+        assert not Search(rules, pos.trump, pos.side).reaches(pos, card.index, value - done + 1)
+
+
+def test_solve_seven_card_ending_every_preset() -> None:
+    for name in PRESETS:
+        deal = ending(preset(name), 3, cards_left=7, extra=0)
+        solution = solve(deal)
+        assert set(solution.card_values) == set(deal.legal_plays())
+        assert deal.declarer is not None
+        done = deal.tricks_won[deal.declarer]
+        assert done <= solution.tricks <= done + 7
+
+
+def test_solve_needs_the_play_phase() -> None:
+    deal = Deal.random(preset("miniokey"), seed=1)
+    with pytest.raises(ValueError, match="play phase"):
+        solve(deal)
+
+
+def test_cards_limit_the_values_computed() -> None:
+    deal = ending(preset("turkish"), 5, cards_left=4, extra=2)
+    pos = Position.of_deal(deal)
+    legal = deal.legal_plays()
+    only = solve_position(pos, legal[:1])
+    assert set(only.card_values) == {legal[0]}
+    assert only.card_values[legal[0]] == solve(deal).card_values[legal[0]]
+
+
+def test_hand_masks_of_the_position_are_the_deal_hands() -> None:
+    deal = ending(preset("gamelake"), 2, cards_left=6, extra=3)
+    pos = Position.of_deal(deal)
+    assert [cards_of(m) for m in pos.hands] == [deal.hand(s) for s in range(4)]
+    assert pos.to_move == deal.to_move

@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
+from . import examples
 from .cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from .deal import BID_TOO_LOW, Bid, Deal, Phase
 from .legality import (
@@ -205,18 +206,23 @@ def compare_presets(position: Position, extra: Sequence[RuleSet] = ()) -> dict[s
     return {rules.name: position.verdicts(rules) for rules in (*PRESETS.values(), *extra)}
 
 
-EDGE_CASES: Final[dict[str, Position]] = {
-    "1. Holding the led suit, the trick already trumped": Position.around(
-        "KC 4C 9D 3H 5S", ["9C", "2H"], "H", leader=2),
-    "2. Void, cannot beat the trump in the trick": Position.around(
-        "2H 3H 9D 4S", ["9C", "QH"], "H", leader=2),
-    "3. Void, able to overtrump": Position.around(
-        "3H JH 9D 4S", ["9C", "7H"], "H", leader=2),
-    "4. On lead with trumps and other suits, trump not broken": Position.around(
-        "AH KH 9D 4S", [], "H", leader=0),
-    "5. On lead with only trumps: does leading one break trump?": Position.around(
-        "AH 7H 3H", [], "H", leader=0),
-}
+def _example_position(example: examples.PlayExample) -> Position:
+    """A worked example as a position with you (seat 0) to move; the other seats hold unseen cards."""
+    return Position.around(example.hand, example.trick, example.trump, leader=-len(example.trick) % 4,
+                           trump_broken=example.trump_broken)
+
+
+def _edge_positions() -> dict[str, Position]:
+    """RULES.md's edge cases 1-4 from ``examples.EDGE_CASES`` (those that differ by position, not by
+    a house rule), and case 5: case 4's lead with the other suit gone, so only trumps are left."""
+    positions = {ex.title: _example_position(ex) for ex in examples.EDGE_CASES if not ex.options}
+    four = next(ex for ex in examples.EDGE_CASES if ex.title.startswith("4. "))
+    only_trumps = replace(four, hand=tuple(c for c in four.hand if c.suit == four.trump))
+    positions["5. On lead with only trumps: does leading one break trump?"] = _example_position(only_trumps)
+    return positions
+
+
+EDGE_CASES: Final[dict[str, Position]] = _edge_positions()
 """RULES.md's preset-disagreement cases that are play positions (6 and 7 are quiz topics)."""
 
 

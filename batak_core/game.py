@@ -65,7 +65,11 @@ def game_over(rules: RuleSet, totals: list[int], deals_played: int) -> bool:
         reached = deals_played >= rules.deals
     else:
         reached = max(totals) >= rules.target
-    return reached and (rules.tie_rule is TieRule.SHARE or len(leaders(totals)) == 1)
+    if not reached or rules.tie_rule is TieRule.SHARE:
+        return reached
+    first = leaders(totals)
+    # Partners always share a total: a partnership leads alone when only one side is first.
+    return len({seat % 2 for seat in first} if rules.partnership else set(first)) == 1
 
 
 class Game:

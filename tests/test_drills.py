@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import batak_core as bc
-from batak_core import drills
+from batak_core import drills, examples
 from batak_core.drills import EDGE_CASES, Position
 
 PRESETS = list(bc.PRESETS)
@@ -150,26 +150,22 @@ def test_edge_questions_note_the_disagreement() -> None:
 # --- positions ---------------------------------------------------------------------------------
 
 
-def legal(case: str, name: str) -> set[str]:
-    return {c.code for c in EDGE_CASES[case].legal(bc.preset(name))}
+def test_edge_case_positions_are_the_examples() -> None:
+    """Each RULES.md edge case is written once, in batak_core.examples; drills only seats it."""
+    for example in examples.EDGE_CASES:
+        if example.options:
+            continue
+        position = EDGE_CASES[example.title]
+        assert position.to_move == 0 and position.hand == tuple(bc.sorted_hand(example.hand))
+        assert position.trick == example.trick and position.trump == example.trump
+        for name, legal in example.legal.items():
+            assert set(position.legal(bc.preset(name))) == set(legal), (example.title, name)
 
 
-def test_edge_cases_from_rules_md() -> None:
-    one, two, three, four, five = EDGE_CASES
-    for name in ("classic", "gamelake"):
-        assert legal(one, name) == {"KC"}
-    for name in ("miniokey", "turkish", "danish"):
-        assert legal(one, name) == {"KC", "4C"}
-    assert legal(two, "turkish") == {"2H", "3H", "9D", "4S"}
-    for name in ("miniokey", "classic", "gamelake", "danish"):
-        assert legal(two, name) == {"2H", "3H"}
-    assert legal(three, "danish") == {"3H", "JH"}
-    for name in ("miniokey", "classic", "gamelake", "turkish"):
-        assert legal(three, name) == {"JH"}
-    assert "AH" in legal(four, "danish")
-    for name in ("miniokey", "classic", "gamelake", "turkish"):
-        assert legal(four, name) == {"9D", "4S"}
+def test_edge_case_five_only_trumps_on_lead() -> None:
+    *_, five = EDGE_CASES
     position = EDGE_CASES[five]
+    assert {c.code for c in position.hand} == {"AH", "2H"} and not position.trick
     breaks = {name: position.breaks_trump(bc.preset(name), bc.Card.parse("AH")) for name in bc.PRESETS}
     assert breaks == {"miniokey": True, "classic": True, "danish": True, "turkish": True, "gamelake": False}
 
@@ -181,7 +177,7 @@ def test_position_json_round_trip_and_errors() -> None:
         Position.from_json("{nope")
     with pytest.raises(bc.SaveFileError, match="format"):
         Position.from_json('{"format": "something else"}')
-    text = next(iter(EDGE_CASES.values())).to_json().replace('"KC"', '"9C"')
+    text = next(iter(EDGE_CASES.values())).to_json().replace('"QC"', '"9C"')
     with pytest.raises(bc.SaveFileError, match="twice"):
         Position.from_json(text)
 

@@ -84,6 +84,14 @@ def test_end_conditions(name: str, totals: list[int], played: int, over: bool) -
     assert game_over(bc.preset(name), totals, played) is over
 
 
+@pytest.mark.parametrize("name", ["danish", "gamelake"])
+def test_partnership_leading_alone_ends_a_tie_ruled_game(name: str) -> None:
+    rules = bc.preset(name, "esli")
+    played = 5 if rules.game_end is bc.GameEnd.FIXED_DEALS else 1
+    assert game_over(rules, [160, 20, 160, 20], played)
+    assert not game_over(rules, [160, 160, 160, 160], played)
+
+
 def test_records_follow_undo_in_the_last_deal() -> None:
     rng = random.Random(2)
     game = bc.Game(bc.preset("classic"), seed=8)

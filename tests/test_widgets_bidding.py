@@ -40,3 +40,16 @@ def test_trump_picker() -> None:
     assert picker.buttons[bc.Suit.SPADES].description == "♠ spades (4)"
     picker.buttons[bc.Suit.HEARTS].click()
     assert chosen == [bc.Suit.HEARTS]
+
+
+def test_koz_maca_turns_the_bid_panel_into_announcements() -> None:
+    deal = bc.Deal.random(bc.preset("turkish", "koz_maca"), seed=1, dealer=3)
+    panel = widgets.BidPanel(on_bid=deal.act)
+    panel.show_deal(deal, seat=0)
+    assert [n for n, b in panel.bid_buttons.items() if b.layout.display != "none"] == list(range(1, 14))
+    assert panel.pass_button.layout.display == "none" and "Announce 3" in panel.bid_buttons[3].tooltip
+    panel.bid_buttons[3].click()
+    assert deal.announcements[0] == 3
+    panel.show([5, 6], True)  # an auction again: bids and a pass
+    assert panel.pass_button.layout.display != "none" and "Bid 5" in panel.bid_buttons[5].tooltip
+    assert "Your bid" in panel.title.value and panel.redeal_button.layout.display == "none"

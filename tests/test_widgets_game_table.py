@@ -1,4 +1,5 @@
-"""GameTable: a whole game against bots driven only by clicks, undo, hints, review, in-place updates."""
+"""GameTable: a whole game against bots driven only by clicks, undo, hints, review, in-place updates,
+and every variant: Koz Maça announcements, Eşli sides and the open dummy, Gömmeli's bury, the redeal."""
 
 from __future__ import annotations
 
@@ -11,6 +12,16 @@ from ipywidgets.widgets import widget as widget_module
 import batak_core as bc
 import widgets
 from batak_core import Phase
+from batak_core.rules import VARIANTS
+from batak_core.shuffle import derive_seed
+
+
+def shown(widget: ipw.DOMWidget) -> bool:
+    return widget.layout.display != "none"
+
+
+def cards_on_offer(picker: widgets.CardPicker) -> list[ipw.Button]:
+    return [b for b in picker.row.children if "batak-legal" in b._dom_classes and shown(b)]
 
 
 def click_something(table: widgets.GameTable) -> None:
@@ -21,12 +32,17 @@ def click_something(table: widgets.GameTable) -> None:
     elif deal.phase is Phase.AUCTION:
         bids = [b for b in table.bid_panel.bid_buttons.values() if not b.disabled]
         pass_button = table.bid_panel.pass_button
-        (bids[0] if pass_button.disabled or len(deal.auction) % 5 == 1 else pass_button).click()
+        can_pass = shown(pass_button) and not pass_button.disabled
+        (pass_button if can_pass and len(deal.auction) % 5 != 1 else bids[0]).click()
     elif deal.phase is Phase.TRUMP:
         table.trump_picker.buttons[bc.Suit.SPADES].click()
+    elif deal.phase is Phase.BURY:
+        for button in [b for b in table.picker.row.children if shown(b)][:4]:
+            button.click()
+        table.bury_button.click()
     else:
-        legal = [b for b in table.picker.row.children if "batak-legal" in b._dom_classes and b.layout.display != "none"]
-        legal[-1].click()
+        dummy = deal.to_move == deal.dummy == 2
+        cards_on_offer(table.dummy_picker if dummy else table.picker)[-1].click()
 
 
 def play_to_end(table: widgets.GameTable) -> int:
@@ -142,3 +158,173 @@ def test_speed_and_level_settings() -> None:
     assert list(table.level.options) == list(bc.bots.LEVELS)
     with pytest.raises(ValueError):
         widgets.GameTable(bots="grandmaster", delay=0)
+
+
+# --- variants ---------------------------------------------------------------------------------
+
+
+def short(name: str, variant: str, **options: object) -> bc.RuleSet:
+    """A two-deal game. Ties are shared: Game ends danish and gamelake games only on a single leader,
+    which partners sharing a score never are (reported to the engine's owner)."""
+    return bc.preset(name, variant, game_end="fixed_deals", deals=2, deal_choices=(), tie_rule="share",
+                     **options)
+
+
+@pytest.mark.parametrize(("name", "variant"), [(n, str(v)) for n, v in VARIANTS])
+def test_every_variant_plays_to_the_end_through_clicks(name: str, variant: str) -> None:
+    table = widgets.GameTable(short(name, variant), seed=3, delay=0)
+    play_to_end(table)
+    game = table.game
+    assert game.is_over and game.deals_played == 2
+    assert table.scores.table.value.count('class="batak-score-row"') == len(game.records)
+    winners = " and ".join(table.names[s] for s in game.winners)
+    assert winners in table.banner.value
+    if game.rules.partnership:
+        assert "share" not in table.banner.value and f"{winners} win " in table.banner.value
+
+
+def learner_declares(rules: bc.RuleSet, seed: int = 1) -> widgets.GameTable:
+    """A table where the learner has bid the highest bid (so won the auction) and named spades."""
+    table = widgets.GameTable(rules, seed=seed, delay=0)
+    table.bid_panel.bid_buttons[rules.max_bid].click()
+    assert table.deal.declarer == 0
+    table.trump_picker.buttons[bc.Suit.SPADES].click()
+    return table
+
+
+def test_the_learner_buries_four_cards_after_a_wrong_count() -> None:
+    table = learner_declares(short("turkish", "gommeli"))
+    deal = table.deal
+    assert deal.phase is Phase.BURY and shown(table.bury_button)
+    assert table.bury_button.description == "Bury these 4" and "batak-bury" in table.bury_button._dom_classes
+    hand = table.picker.hand
+    assert len(hand) == 16
+    assert {c for c in hand if "batak-marked" in table.picker.button(c)._dom_classes} == set(deal.kitty)
+    chosen = sorted(hand, key=lambda c: c.rank)[:4]
+    for card in chosen[:3]:
+        table.picker.button(card).click()
+    before = deal.snapshot()
+    table.bury_button.click()  # three cards: the engine refuses and says why
+    assert deal.snapshot() == before and "Bury exactly 4 different cards" in table.message.value
+    table.picker.button(chosen[3]).click()
+    assert "batak-selected" in table.picker.button(chosen[3])._dom_classes
+    table.bury_button.click()
+    assert set(deal.buried) == set(chosen) and deal.phase is Phase.PLAY
+    assert not shown(table.bury_button) and len(table.picker.hand) == 12
+    assert "You buried" in table.table.info.value
+    table.undo_button.click()
+    assert deal.phase is Phase.BURY and len(table.picker.hand) == 16
+
+
+def test_the_kitty_lies_face_down_during_the_auction() -> None:
+    table = widgets.GameTable(short("turkish", "gommeli"), seed=2, delay=0)
+    assert table.deal.phase is Phase.AUCTION and len(table.picker.hand) == 12
+    assert "Kitty: 4 cards face down" in table.table.center.value
+    assert table.table.center.value.count("batak-back") == 4
+
+
+def test_the_learner_plays_the_dummys_cards_in_classic_esli() -> None:
+    table = learner_declares(short("classic", "esli"))
+    deal = table.deal
+    assert deal.dummy == 2 and shown(table.dummy_box)
+    assert "batak-card" not in table.table.seats[2].value  # drawn once: as the buttons you play
+    while not (deal.to_move == 2 and deal.decider == 0):
+        cards_on_offer(table.picker)[0].click()
+    assert not cards_on_offer(table.picker) and "Its turn now" in table.dummy_title.value
+    card = cards_on_offer(table.dummy_picker)[0].card
+    table.dummy_picker.pick(card)
+    assert card in deal.current_trick or card in deal.tricks[-1].cards
+    assert card not in deal.hand(2)
+    play_to_end(table)
+
+
+def passed_out(rules: bc.RuleSet, declarer: set[int]) -> widgets.GameTable:
+    """The first seeded table where the learner passes and one of ``declarer`` wins the auction."""
+    for seed in range(60):
+        table = widgets.GameTable(rules, seed=seed, delay=0)
+        while table.deal.phase is Phase.AUCTION:
+            table.bid_panel.pass_button.click()
+        if table.deal.declarer in declarer:
+            return table
+    raise AssertionError("no seed gave that declarer")
+
+
+def test_the_learner_as_dummy_is_played_by_the_partner() -> None:
+    table = passed_out(short("classic", "esli"), {2})
+    deal = table.deal
+    assert deal.dummy == 0 and deal.phase is Phase.OVER  # your partner played your cards too
+    assert "You are the dummy" in table.hand_title.value
+    assert "open hand: Mehmet plays it" in table.table.seats[0].value
+    assert "Mehmet and You took" in table.message.value
+
+
+def test_a_bot_declarer_plays_its_open_dummy_face_up() -> None:
+    table = passed_out(short("classic", "esli"), {1, 3})
+    deal = table.deal
+    dummy = deal.dummy
+    assert dummy in (1, 3) and deal.phase is Phase.PLAY and deal.decider == 0
+    seat = table.table.seats[dummy].value
+    assert "batak-open-hand" in seat and seat.count("batak-card-") == len(deal.hand(dummy))
+    assert not shown(table.dummy_box)
+
+
+def test_announcing_none_in_classic_koz_maca() -> None:
+    table = widgets.GameTable(short("classic", "koz_maca"), seed=5, delay=0)
+    panel = table.bid_panel
+    assert not shown(panel.pass_button) and "announcement" in panel.title.value
+    assert [n for n, b in panel.bid_buttons.items() if shown(b)] == list(range(14))
+    assert panel.bid_buttons[0].description == "none" and "batak-bid-0" in panel.bid_buttons[0]._dom_classes
+    assert "spades" in table.table.info.value  # trump from the start
+    panel.bid_buttons[0].click()
+    deal = table.deal
+    assert deal.announcements[0] == 0 and deal.phase is Phase.PLAY
+    assert "announced none" in table.table.seats[0].value or "of none announced" in table.table.seats[0].value
+    while not deal.is_finished:
+        click_something(table)
+    assert f"you announced none and took {deal.tricks_won[0]}" in table.message.value
+    assert "/ none" in table.scores.table.value
+
+
+def test_weak_hand_redeal_button() -> None:
+    rules = short("classic", "ihaleli", weak_hand_redeal=True)
+    weak = next(s for s in range(5000)
+                if all(c.rank <= 10 for c in bc.Deal.random(rules, seed=derive_seed(s, 0)).hand(0)))
+    normal = widgets.GameTable(rules, seed=weak + 1, delay=0)
+    assert not shown(normal.bid_panel.redeal_button)
+    table = widgets.GameTable(rules, seed=weak, delay=0)
+    button = table.bid_panel.redeal_button
+    assert shown(button) and "batak-redeal" in button._dom_classes
+    assert button.description == "Demand a redeal (no card above 10)"
+    dealer = table.deal.dealer
+    button.click()
+    assert table.deal.phase is Phase.REDEAL and "redeal was demanded" in table.message.value
+    assert "thrown in" in table.scores.table.value
+    table.next_button.click()
+    assert table.deal.dealer == dealer and table.game.deals_played == 0
+
+
+class Failing:
+    """A bot level that cannot make a decision yet."""
+
+    level = "failing"
+
+    def choose(self, view: bc.DealView) -> bc.Action:
+        raise AssertionError("not learned yet")
+
+
+def test_bots_still_learning_a_variant_fall_back_for_that_decision_only() -> None:
+    deal = bc.Deal.random(short("turkish", "gommeli"), seed=4, dealer=3)
+    deal.bid(12)
+    deal.declare_trump("H")
+    widgets.game_table.bot_act(deal, Failing(), bc.bots.get("random", seed=1))
+    assert deal.phase is Phase.PLAY and len(deal.buried) == 4  # neither bot could bury: the lowest cards went
+    plain = bc.Deal.random(bc.preset("classic"), seed=4)
+    with pytest.raises(AssertionError, match="not learned yet"):  # in İhaleli a bot error is a bug
+        widgets.game_table.bot_act(plain, Failing(), bc.bots.get("random", seed=1))
+
+
+@pytest.mark.parametrize(("name", "variant"), [("classic", "koz_maca"), ("turkish", "gommeli")])
+def test_stronger_bots_play_every_variant(name: str, variant: str) -> None:
+    table = widgets.GameTable(short(name, variant), bots="club", seed=3, delay=0)
+    play_to_end(table)
+    assert table.game.is_over

@@ -24,7 +24,7 @@ def test_edge_cases_side_by_side() -> None:
     assert "overtake duty" in lab.result.value
     # 2. cannot overtrump: only turkish frees the other suits
     lab.examples.value = names[1]
-    assert verdict_row(lab, "9D") == ["illegal", "illegal", "illegal", "legal", "illegal"]
+    assert verdict_row(lab, "2D") == ["illegal", "illegal", "illegal", "legal", "illegal"]
     # 3. could overtrump: danish alone lets the small trump go
     lab.examples.value = names[2]
     assert verdict_row(lab, "3H") == ["illegal", "illegal", "legal", "illegal", "illegal"]

@@ -8,12 +8,12 @@ import batak_core as bc
 import widgets
 
 
-def played_game(name: str, seed: int, **options: object) -> bc.Game:
-    game = bc.Game(bc.preset(name, **options), seed=seed)
+def played_game(name: str, seed: int, variant: str | None = None, **options: object) -> bc.Game:
+    game = bc.Game(bc.preset(name, variant, **options), seed=seed)
     bots = [bc.bots.get("random", seed=s) for s in range(4)]
     while True:
         while not game.deal.is_finished:
-            seat = game.deal.to_move
+            seat = game.deal.decider
             assert seat is not None
             game.deal.act(bots[seat].choose(game.deal.view(seat)))
         if game.is_over:
@@ -43,3 +43,25 @@ def test_rows_match_game_records() -> None:
 def test_empty_sheet() -> None:
     sheet = widgets.ScoreSheet()
     assert "No deal finished yet" in sheet.table.value and sheet.chart.value == ""
+
+
+def test_koz_maca_rows_show_tricks_against_announcements() -> None:
+    game = played_game("turkish", 3, variant="koz_maca", game_end="fixed_deals", deals=1, deal_choices=())
+    sheet = widgets.ScoreSheet()
+    sheet.show_game(game)
+    record = game.records[0]
+    said = re.findall(r'batak-announced">(\d+) / (\w+)<', sheet.table.value)
+    assert said == [(str(t), str(a)) for t, a in zip(record.tricks, record.announcements, strict=True)]
+    assert "Koz Maça ♠" in sheet.table.value
+
+
+def test_esli_rows_name_the_declaring_side() -> None:
+    game = played_game("turkish", 3, variant="esli", game_end="fixed_deals", deals=1, deal_choices=())
+    sheet = widgets.ScoreSheet()
+    sheet.show_game(game)
+    record = game.records[0]
+    assert record.declarer is not None
+    partner = (record.declarer + 2) % 4
+    together = record.tricks[record.declarer] + record.tricks[partner]
+    assert f"{sheet.names[record.declarer]} + {sheet.names[partner]} {record.contract}" in sheet.table.value
+    assert f"({together} tricks" in sheet.table.value

@@ -1,7 +1,9 @@
 """BidPanel and TrumpPicker: the auction and the trump choice as buttons.
 
 Only the bids the engine allows are shown; the auction so far is listed beside them. Both
-panels keep one button per bid and per suit and only switch them on and off.
+panels keep one button per bid and per suit and only switch them on and off. In Koz Maça the
+bid panel is the announcement panel: a number for everyone, 0 ("none") where the rules allow
+it, and no pass.
 """
 
 from __future__ import annotations
@@ -16,40 +18,54 @@ from .style import root, set_classes, show, style_widget
 
 BidCallback = Callable[[int | None], None]
 TrumpCallback = Callable[[Suit], None]
+RedealCallback = Callable[[], None]
+
+
+def call_text(bid: int | None) -> str:
+    """A call as said at the table: a number, "pass", or "none" (a Koz Maça announcement of 0)."""
+    return "pass" if bid is None else "none" if bid == 0 else str(bid)
 
 
 def auction_html(auction: Sequence[Bid], names: Sequence[str]) -> str:
     if not auction:
         return '<div class="batak-auction">No calls yet.</div>'
-    calls = "".join(f"<span>{names[b.seat]}: {'pass' if b.bid is None else b.bid}</span>" for b in auction)
+    calls = "".join(f"<span>{names[b.seat]}: {call_text(b.bid)}</span>" for b in auction)
     return f'<div class="batak-auction">{calls}</div>'
 
 
 class BidPanel(w.VBox):
-    """Your call in the auction: a button per legal bid and a pass button."""
+    """Your call in the auction: a button per legal bid and a pass button; in Koz Maça your
+    announcement. Under the weak-hand house rule it also offers to demand a redeal."""
 
     def __init__(self, *, names: Sequence[str] = ("You", "Ayşe", "Mehmet", "Zeynep"),
-                 on_bid: BidCallback | None = None) -> None:
+                 on_bid: BidCallback | None = None, on_redeal: RedealCallback | None = None) -> None:
         self.names = tuple(names)
         self._callbacks: list[BidCallback] = [on_bid] if on_bid else []
-        self.title = w.HTML('<div class="batak-panel-title">Your bid</div>')
+        self._redeal_callbacks: list[RedealCallback] = [on_redeal] if on_redeal else []
+        self.title = w.HTML()
         self.bid_buttons: dict[int, w.Button] = {}
-        for n in range(1, 14):
-            button = w.Button(description=str(n), tooltip=f"Bid {n}: promise to take at least {n} tricks")
+        for n in range(14):
+            button = w.Button(description=call_text(n))
             set_classes(button, ("batak-bid", f"batak-bid-{n}"))
             button.on_click(lambda _b, n=n: self._call(n))
             self.bid_buttons[n] = button
         self.pass_button = w.Button(description="Pass", tooltip="Pass: you are out of this auction")
         set_classes(self.pass_button, ("batak-pass",))
         self.pass_button.on_click(lambda _b: self._call(None))
+        self.redeal_button = w.Button(description="Demand a redeal (no card above 10)",
+                                      tooltip="House rule: your hand has no card above 10, so you may have "
+                                              "the cards dealt again", layout=w.Layout(width="auto"))
+        set_classes(self.redeal_button, ("batak-control", "batak-redeal"))
+        self.redeal_button.on_click(lambda _b: self._redeal())
         self.auction = w.HTML()
         self.message = w.HTML()
         set_classes(self.message, ("batak-message",))
         buttons = w.HBox([*self.bid_buttons.values(), self.pass_button], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([style_widget(), self.title, buttons, self.auction, self.message])
+        super().__init__([style_widget(), self.title, buttons, self.redeal_button, self.auction, self.message])
         root(self, "batak-panel", "batak-bid-panel")
         self._legal: tuple[int, ...] = ()
         self._can_pass = False
+        self._announcing: bool | None = None
         self.show((), False)
 
     def on_bid(self, callback: BidCallback) -> None:
@@ -59,20 +75,44 @@ class BidPanel(w.VBox):
     def legal(self) -> tuple[int, ...]:
         return self._legal
 
-    def show(self, legal_bids: Sequence[int], can_pass: bool, auction: Sequence[Bid] = ()) -> None:
-        """Offer exactly these calls (nothing at all when it is not your turn)."""
+    def show(self, legal_bids: Sequence[int], can_pass: bool, auction: Sequence[Bid] = (), *,
+             announcing: bool = False, can_redeal: bool = False) -> None:
+        """Offer exactly these calls (nothing at all when it is not your turn); ``announcing``
+        words them as Koz Maça announcements, which cannot be passed."""
         self._legal, self._can_pass = tuple(legal_bids), can_pass
+        self._word(announcing)
         for n, button in self.bid_buttons.items():
             show(button, n in self._legal)
             button.disabled = n not in self._legal
+        show(self.pass_button, not announcing)
         self.pass_button.disabled = not can_pass
         self.pass_button.tooltip = ("Pass: you are out of this auction" if can_pass or not legal_bids else
                                     "You may not pass: as dealer after three passes you must bid")
+        show(self.redeal_button, can_redeal)
         self.auction.value = auction_html(auction, self.names)
+
+    def _word(self, announcing: bool) -> None:
+        """Title and tooltips for bids or announcements, rewritten only when that changes."""
+        if announcing == self._announcing:
+            return
+        self._announcing = announcing
+        self.title.value = ('<div class="batak-panel-title">Your announcement: how many tricks will you take?'
+                            "</div>" if announcing else '<div class="batak-panel-title">Your bid</div>')
+        for n, button in self.bid_buttons.items():
+            if announcing:
+                button.tooltip = ("Announce none: you promise to take no trick at all" if n == 0 else
+                                  f"Announce {n}: you promise to take {n} tricks")
+            else:
+                button.tooltip = f"Bid {n}: promise to take at least {n} tricks"
 
     def show_deal(self, deal: Deal, seat: int = 0) -> None:
         mine = deal.phase is Phase.AUCTION and deal.to_move == seat
-        self.show(deal.legal_bids() if mine else (), deal.can_pass and mine, deal.auction)
+        self.show(deal.legal_bids() if mine else (), deal.can_pass and mine, deal.auction,
+                  announcing=deal.rules.announcements, can_redeal=mine and deal.can_demand_redeal)
+
+    def _redeal(self) -> None:
+        for callback in self._redeal_callbacks:
+            callback()
 
     def _call(self, bid: int | None) -> None:
         if (bid is None and not self._can_pass) or (bid is not None and bid not in self._legal):

@@ -4,6 +4,10 @@ The table is a view over ``batak_core.Game``: every click becomes an engine acti
 illegal one comes back as the engine's reason. Bots play after ``delay`` seconds on the kernel's
 event loop; with ``delay=0`` (or outside a running loop, as in pytest) they play at once,
 synchronously, so a test can drive a whole game by clicking.
+
+Every variant the engine knows is played: Koz Maça's announcements, Eşli's sides and classic's
+open dummy (the declarer plays it, whether that is you or a bot), Gömmeli's kitty and bury,
+and the weak-hand redeal house rule.
 """
 
 from __future__ import annotations
@@ -15,16 +19,20 @@ from typing import Any
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import Action, Card, Deal, Game, IllegalMove, Phase, RuleSet, Suit
+from batak_core import Action, Card, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
+from batak_core.bots import Bot
+from batak_core.cards import describe_cards
 from batak_core.shuffle import derive_seed, new_seed
 
-from .bidding import BidPanel, TrumpPicker
+from .bidding import BidPanel, TrumpPicker, call_text
 from .picker import CardPicker
+from .rules_panel import VARIANT_TITLES
 from .scores import ScoreSheet
 from .style import control, root, set_classes, show, style_widget
-from .table import NAMES, TableView
+from .table import NAMES, TableView, side_tricks
 
 LEARNER = 0
+PARTNER = 2
 
 
 def bots_feature(name: str) -> Callable[..., Any] | None:
@@ -33,14 +41,46 @@ def bots_feature(name: str) -> Callable[..., Any] | None:
     return feature if callable(feature) else None
 
 
-def action_text(action: Action) -> str:
+def action_text(action: Action, rules: RuleSet) -> str:
     if action is None:
         return "pass"
     if isinstance(action, Card):
         return f"play {action.label}"
     if isinstance(action, Suit):
         return f"make {action.plural} {action.symbol} trump"
-    return f"bid {action}"
+    if isinstance(action, tuple):
+        return f"bury {describe_cards(action)}"
+    return f"announce {call_text(action)}" if rules.announcements else f"bid {action}"
+
+
+def bot_act(deal: Deal, bot: Bot, fallback: Bot) -> None:
+    """The deciding bot acts. The bots are still learning the variants (Koz Maça, the bury, the
+    open dummy), so in a variant a level that fails or errs hands this one decision to the
+    random bot, and a bury that bot cannot make either is the engine's clock action (the lowest
+    cards). In İhaleli every bot error is a real bug and is raised."""
+    seat = deal.decider
+    assert seat is not None
+    view = deal.view(seat)
+    if deal.rules.variant is Variant.IHALELI:
+        deal.act(bot.choose(view))
+        return
+    for player in (bot, fallback):
+        try:
+            deal.act(player.choose(view))  # an illegal action leaves the deal untouched
+            return
+        except Exception:  # any failure of a level still learning the variant
+            continue
+    deal.apply(deal.timeout_action())
+
+
+def consult(rules: RuleSet, feature: Callable[..., Any], *args: Any) -> Any:
+    """A bots feature (hint, review), or None where it does not cover the variant's position yet."""
+    if rules.variant is Variant.IHALELI:
+        return feature(*args)
+    try:
+        return feature(*args)
+    except Exception:
+        return None
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -56,9 +96,6 @@ class GameTable(w.VBox):
     def __init__(self, rules: RuleSet | None = None, bots: str | Sequence[str] = "random",
                  seed: int | None = None, delay: float = 0.8, *, names: Sequence[str] = NAMES) -> None:
         self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
-        variant = str(getattr(self.rules, "variant", "ihaleli"))
-        if variant != "ihaleli":
-            raise ValueError(f"the game table plays İhaleli (auction) Batak; the {variant} variant is not drawn yet")
         self.names = tuple(names)
         levels = [bots] * 3 if isinstance(bots, str) else list(bots)
         if len(levels) != 3:
@@ -72,13 +109,28 @@ class GameTable(w.VBox):
         self._reviewed: tuple[int, int] | None = None  # the deal (id, length) the review panel shows
 
         self.table = TableView(self.rules, names=self.names, bots=("", *levels))
+        self.table.dummy_apart = True  # your partner's open hand is drawn as the buttons you play
         self.picker = CardPicker(on_play=self._act)
-        self.bid_panel = BidPanel(names=self.names, on_bid=self._act)
+        self.hand_title = w.HTML()
+        set_classes(self.hand_title, ("batak-hand-title",))
+        self.bury_button = control(f"Bury these {self.rules.kitty}", "Bury the cards you picked face down: "
+                                   "they count for nobody", "batak-bury")
+        self.bury_button.layout.flex = "0 0 auto"  # the long hint beside it must not squeeze it
+        self.bury_button.on_click(lambda _b: self._act(tuple(self.picker.selected)))
+        self.dummy_title = w.HTML()
+        set_classes(self.dummy_title, ("batak-hand-title",))
+        self.dummy_picker = CardPicker(on_play=self._act)
+        self.dummy_box = w.VBox([self.dummy_title, self.dummy_picker])
+        set_classes(self.dummy_box, ("batak-dummy",))
+        self.bid_panel = BidPanel(names=self.names, on_bid=self._act, on_redeal=self._demand_redeal)
         self.trump_picker = TrumpPicker(on_choose=self._act)
         self.message = w.HTML()
         set_classes(self.message, ("batak-message",))
-        self.table.felt.children = (*self.table.felt.children, self.message, self.bid_panel,
-                                    self.trump_picker, self.picker)
+        info, grid, last_trick = self.table.felt.children
+        self.table.felt.children = (info, self.dummy_box, grid, last_trick, self.message, self.bid_panel,
+                                    self.trump_picker, w.HBox([self.hand_title, self.bury_button],
+                                                              layout=w.Layout(align_items="center")),
+                                    self.picker)
         self.scores = ScoreSheet(names=self.names)
         self.review = w.HTML()
         set_classes(self.review, ("batak-panel", "batak-review"))
@@ -100,7 +152,8 @@ class GameTable(w.VBox):
                                    tooltip="Seconds between bot plays; 0 plays at once",
                                    style={"description_width": "initial"})
         self.speed.observe(lambda change: setattr(self, "delay", change["new"]), "value")
-        title = w.HTML(f'<div class="batak-panel-title">Batak: {self.rules.name} rules</div>')
+        variant = f", {VARIANT_TITLES[self.rules.variant]}" if self.rules.variant is not Variant.IHALELI else ""
+        title = w.HTML(f'<div class="batak-panel-title">Batak: {self.rules.name} rules{variant}</div>')
         header = w.HBox([title, self.level, self.speed], layout=w.Layout(align_items="center"))
         controls = w.HBox([self.hint_button, self.undo_button, self.next_button, self.new_game_button])
         side = w.VBox([w.HTML('<div class="batak-panel-title">Score sheet</div>'), self.scores, self.review],
@@ -122,6 +175,7 @@ class GameTable(w.VBox):
     def _make_bots(self) -> None:
         self.bots = {seat: bc.bots.get(level, seed=derive_seed(self.game.seed, 100 + seat))
                      for seat, level in zip((1, 2, 3), self.levels, strict=True)}
+        self.fallback = bc.bots.get("random", seed=derive_seed(self.game.seed, 104))
 
     def set_bots(self, level: str) -> None:
         """Play on against bots of another level (from the next bot move)."""
@@ -133,14 +187,22 @@ class GameTable(w.VBox):
     # --- the learner's actions ----------------------------------------------------------------
 
     def _act(self, action: Action) -> None:
-        """The learner's bid, pass, trump or card, checked by the engine."""
+        """The learner's bid or announcement, pass, trump, cards to bury or card, checked by the engine."""
+        self._learner_move(lambda deal: deal.act(action))
+
+    def _demand_redeal(self) -> None:
+        self._learner_move(Deal.demand_redeal)
+
+    def _learner_move(self, move: Callable[[Deal], None]) -> None:
+        """Apply a move of the learner (or of the dummy the learner plays); the engine's refusal
+        is shown with its reason and changes nothing."""
         deal = self.deal
-        if deal.to_move != LEARNER:
+        if deal.decider != LEARNER:
             self.message.value = "Wait: it is not your turn."
             return
         before = len(deal.history)
         try:
-            deal.act(action)
+            move(deal)
         except IllegalMove as error:
             self.message.value = f'<div class="batak-reason">{error.reason}</div>'
             return
@@ -150,14 +212,21 @@ class GameTable(w.VBox):
 
     def hint(self) -> None:
         suggest = bots_feature("hint")
-        if suggest is None or self.deal.to_move != LEARNER:
+        if suggest is None or self.deal.decider != LEARNER:
             return
-        advice = suggest(self.deal.view(LEARNER))
-        others = "".join(f"<li>{action_text(a)}: {value:.2f}</li>" for a, value in advice.alternatives[:3])
-        self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: {action_text(advice.action)}.</b> '
+        advice = consult(self.rules, suggest, self.deal.view(LEARNER))
+        if advice is None:
+            self.message.value = ('<div class="batak-reason">No hint for this decision yet: the bots are still '
+                                  "learning this variant.</div>")
+            return
+        others = "".join(f"<li>{action_text(a, self.rules)}: {value:.2f}</li>"
+                         for a, value in advice.alternatives[:3])
+        self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: '
+                              f"{action_text(advice.action, self.rules)}.</b> "
                               f"{advice.reason}{f'<ul>{others}</ul>' if others else ''}</div>")
-        if isinstance(advice.action, Card) and advice.action in self.picker.hand:
-            set_classes(self.picker.button(advice.action), ("batak-hinted",))
+        picker = self.dummy_picker if self.deal.to_move == PARTNER else self.picker
+        if isinstance(advice.action, Card) and advice.action in picker.hand:
+            set_classes(picker.button(advice.action), ("batak-hinted",))
         elif isinstance(advice.action, Suit):
             set_classes(self.trump_picker.buttons[advice.action], ("batak-hinted",))
 
@@ -212,13 +281,14 @@ class GameTable(w.VBox):
         self._advance()
 
     def _bot_to_move(self) -> bool:
-        seat = self.deal.to_move
+        """A bot decides now: its own move, or its open dummy's (or the learner's, as dummy)."""
+        seat = self.deal.decider
         return seat is not None and seat != LEARNER and not self.deal.is_finished
 
     def _bot_move(self) -> None:
-        seat = self.deal.to_move
+        seat = self.deal.decider
         assert seat is not None
-        self.deal.act(self.bots[seat].choose(self.deal.view(seat)))
+        bot_act(self.deal, self.bots[seat], self.fallback)
 
     def _cancel_pending(self) -> None:
         if self._pending is not None:
@@ -231,24 +301,55 @@ class GameTable(w.VBox):
         """Bring every part of the table up to date with the engine (in place)."""
         deal, game = self.deal, self.game
         self.table.show(deal, self._status())
-        mine = deal.to_move == LEARNER
-        hand = deal.hand(LEARNER)
-        if deal.phase is Phase.PLAY and mine:
-            self.picker.show(hand, {c: deal.explain(c) for c in hand})
-        else:
-            self.picker.show(hand)
+        deciding = deal.decider == LEARNER
+        self._show_hand(deal, deciding)
+        self._show_dummy(deal, deciding)
         self.bid_panel.show_deal(deal, LEARNER)
         show(self.bid_panel, deal.phase is Phase.AUCTION)
-        show(self.trump_picker, deal.phase is Phase.TRUMP and mine)
-        if deal.phase is Phase.TRUMP and mine:
-            self.trump_picker.show_counts([sum(c.suit == s for c in hand) for s in Suit])
-        self.hint_button.disabled = bots_feature("hint") is None or not mine or deal.is_finished
+        show(self.trump_picker, deal.phase is Phase.TRUMP and deciding)
+        if deal.phase is Phase.TRUMP and deciding:
+            self.trump_picker.show_counts([sum(c.suit == s for c in deal.hand(LEARNER)) for s in Suit])
+        self.hint_button.disabled = bots_feature("hint") is None or not deciding or deal.is_finished
         self.hint_button.tooltip = ("Ask which move the engine suggests, and why" if bots_feature("hint")
                                     else "Hints arrive with the stronger bots")
         self.undo_button.disabled = not self._marks
         self.next_button.disabled = not deal.is_finished or game.is_over
         self.scores.show_game(game)
         self._show_deal_end()
+
+    def _show_hand(self, deal: Deal, deciding: bool) -> None:
+        """Your hand: cards to play, to pick for the bury, or (as dummy) open for your partner to play."""
+        hand = deal.hand(LEARNER)
+        burying = deal.phase is Phase.BURY and deciding
+        show(self.bury_button, burying)
+        if burying:
+            size = self.rules.kitty
+            self.picker.show(hand, select=True, marked=dict.fromkeys(deal.kitty, "from the kitty"))
+            self.hand_title.value = (f"<b>You took the kitty</b> (its {size} cards are marked): pick {size} "
+                                     f"cards to bury face down, then press Bury these {size}.")
+            return
+        if deal.phase is Phase.PLAY and deciding and deal.to_move == LEARNER:
+            self.picker.show(hand, {c: deal.explain(c) for c in hand})
+        else:
+            self.picker.show(hand)
+        if deal.dummy == LEARNER:
+            partner = self.names[PARTNER]
+            self.hand_title.value = (f"<b>You are the dummy.</b> Your hand lies open for everyone, and "
+                                     f"{partner}, your partner and the declarer, plays it.")
+        else:
+            self.hand_title.value = "<b>Your hand</b>"
+
+    def _show_dummy(self, deal: Deal, deciding: bool) -> None:
+        """Your partner's open hand while you are declarer: you play its cards on its turns."""
+        playing = deal.dummy == PARTNER and deal.phase is Phase.PLAY
+        show(self.dummy_box, playing)
+        if not playing:
+            return
+        hand = deal.hand(PARTNER)
+        turn = deciding and deal.to_move == PARTNER
+        self.dummy_picker.show(hand, {c: deal.explain(c) for c in hand} if turn else None)
+        self.dummy_title.value = (f"<b>{self.names[PARTNER]}'s open hand (the dummy)</b>: you are declarer and "
+                                  f"play these cards too.{' Its turn now: play one.' if turn else ''}")
 
     def _status(self) -> str:
         return "Game over." if self.game.is_over else self.game.status
@@ -257,22 +358,39 @@ class GameTable(w.VBox):
         deal, game = self.deal, self.game
         show(self.banner, game.is_over)
         if game.is_over:
-            winners = [self.names[s] for s in game.winners]
-            total = game.totals[game.winners[0]]
-            who = f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share first place"
-            self.banner.value = f"Game over: {who} with {total} points. Press New game to play again."
+            self.banner.value = f"Game over: {self._winners()}. Press New game to play again."
         if not deal.is_finished:
             show(self.review, False)
             return
         if deal.phase is Phase.REDEAL:
-            self.message.value = "Everyone passed: the cards are thrown in. Press Next deal."
+            why = "A redeal was demanded (no card above 10)" if deal.history[-1:] == ["redeal"] else "Everyone passed"
+            self.message.value = f"{why}: the cards are thrown in. Press Next deal."
         elif not self.message.value:
-            assert deal.declarer is not None
-            made = "made it" if deal.tricks_won[deal.declarer] >= (deal.contract or 0) else "went down"
-            self.message.value = (f"Deal over: {self.names[deal.declarer]} bid {deal.contract}, took "
-                                  f"{deal.tricks_won[deal.declarer]} and {made}. "
-                                  f"Your points: {deal.scores()[LEARNER]:+d}.")
+            self.message.value = self._result(deal)
         self._show_review()
+
+    def _winners(self) -> str:
+        """Who won, with partners winning together."""
+        game = self.game
+        seats = game.winners
+        names = " and ".join(self.names[s] for s in seats)
+        one_side = len(seats) == 1 or (self.rules.partnership and len(seats) == 2 and seats[1] == seats[0] + 2)
+        verb = ("wins" if len(seats) == 1 else "win") if one_side else "share first place"
+        return f"{names} {verb} with {game.totals[seats[0]]} points"
+
+    def _result(self, deal: Deal) -> str:
+        points = f"Your points: {deal.scores()[LEARNER]:+d}."
+        if deal.rules.announcements:
+            return (f"Deal over: you announced {call_text(deal.announcements[LEARNER])} and took "
+                    f"{deal.tricks_won[LEARNER]}. {points}")
+        assert deal.declarer is not None and deal.contract is not None
+        took = side_tricks(deal, deal.declarer)
+        made = "made it" if took >= deal.contract else "went down"
+        who = self.names[deal.declarer]
+        if deal.rules.partnership:
+            return (f"Deal over: {who} bid {deal.contract}; {who} and {self.names[(deal.declarer + 2) % 4]} "
+                    f"took {took} together and {made}. {points}")
+        return f"Deal over: {who} bid {deal.contract}, took {took} and {made}. {points}"
 
     def _show_review(self) -> None:
         review = bots_feature("review")
@@ -284,7 +402,10 @@ class GameTable(w.VBox):
         if key == self._reviewed:
             return
         self._reviewed = key
-        items = review(deal, LEARNER)
+        items = consult(self.rules, review, deal, LEARNER)
+        if items is None:
+            show(self.review, False)
+            return
         lines = "".join(f"<li>Trick {i.trick_number}: {i.text}</li>" for i in items)
         self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
                              + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes this deal.</p>"))

@@ -35,6 +35,8 @@ class CardPicker(w.VBox):
         self.teach = teach
         self._slots: list[CardButton] = []
         self._verdicts: dict[Card, Verdict] = {}
+        self._selecting = False
+        self._selected: set[Card] = set()
         self._callbacks: list[PlayCallback] = [on_play] if on_play else []
         self.row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         set_classes(self.row, ("batak-hand",))
@@ -67,6 +69,11 @@ class CardPicker(w.VBox):
         """The cards that would play now."""
         return [c for c in self.hand if c in self._verdicts and self._verdicts[c].legal]
 
+    @property
+    def selected(self) -> list[Card]:
+        """The cards lifted in selection mode, in hand order."""
+        return [c for c in self.hand if c in self._selected]
+
     def button(self, card: Card | str) -> CardButton:
         card = Card.parse(card)
         for slot in self._slots:
@@ -80,13 +87,25 @@ class CardPicker(w.VBox):
         rules = rules or bc.preset(bc.DEFAULT_PRESET)
         self.show(hand, {c: bc.explain_play(rules, hand, trick, trump, trump_broken, c) for c in hand})
 
-    def show(self, hand: Sequence[Card], verdicts: Mapping[Card, Verdict] | None = None) -> None:
-        """Show ``hand``; with ``verdicts`` the legal cards play, without them nothing does."""
+    def show(self, hand: Sequence[Card], verdicts: Mapping[Card, Verdict] | None = None, *,
+             select: bool = False, marked: Mapping[Card, str] | None = None) -> None:
+        """Show ``hand``; with ``verdicts`` the legal cards play, without them nothing does.
+
+        ``select`` lets clicks lift cards into ``selected`` instead; ``marked`` cards are
+        highlighted, their note added to the tooltip (the kitty's cards in a Gömmeli declarer's hand).
+        """
         self._place(sorted_hand(hand))
         self._verdicts = dict(verdicts or {})
+        self._selecting = select
+        self._selected = self._selected.intersection(hand) if select else set()
+        marked = marked or {}
         for slot in self._slots:
             if slot.card is not None:
                 self._judge(slot, self._verdicts.get(slot.card))
+                toggle_class(slot, "batak-selected", slot.card in self._selected)
+                toggle_class(slot, "batak-marked", slot.card in marked)
+                if slot.card in marked:
+                    slot.tooltip = f"{slot.tooltip} ({marked[slot.card]})"
         if not verdicts:
             self.message.value = ""
 
@@ -109,7 +128,7 @@ class CardPicker(w.VBox):
     def _judge(self, slot: CardButton, verdict: Verdict | None) -> None:
         assert slot.card is not None
         if verdict is None:
-            slot.disabled, slot.tooltip = True, slot.card.name
+            slot.disabled, slot.tooltip = not self._selecting, slot.card.name
             set_classes(slot, remove=("batak-legal", "batak-illegal", "batak-hinted"))
             return
         slot.tooltip = f"{slot.card.name}: {verdict.reason}"
@@ -130,6 +149,10 @@ class CardPicker(w.VBox):
         assert isinstance(slot, CardButton)
         card = slot.card
         if card is None:
+            return
+        if self._selecting:
+            self._selected ^= {card}
+            toggle_class(slot, "batak-selected", card in self._selected)
             return
         verdict = self._verdicts.get(card)
         if verdict is None:

@@ -1,7 +1,8 @@
 """ScoreSheet: the game's score table, one row per deal with running totals, and a chart.
 
 The rows come straight from ``Game.records`` (computed from the finished deals), so the sheet
-can never disagree with the engine.
+can never disagree with the engine. Koz Maça rows show each player's tricks against the
+announcement; Eşli rows name the declaring side and count its tricks together.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import ipywidgets as w
 
 from batak_core import DealRecord, Game
 
+from .bidding import call_text
 from .style import root, set_classes, style_widget
 from .table import NAMES
 
@@ -54,23 +56,37 @@ class ScoreSheet(w.VBox):
         for r in self.records:
             if r.thrown_in:
                 rows.append(f'<tr class="batak-thrown-in batak-score-row"><td>—</td>'
-                            f'<td class="batak-left" colspan="{1 + len(self.names)}">everyone passed: thrown in</td>'
-                            "</tr>")
+                            f'<td class="batak-left" colspan="{1 + len(self.names)}">thrown in and dealt again'
+                            "</td></tr>")
                 continue
-            assert r.declarer is not None and r.trump is not None
-            made = "made" if r.made else "down"
-            contract = (f"{self.names[r.declarer]} {r.contract}{r.trump.symbol} "
-                        f"({r.tricks[r.declarer]} tricks, {made})")
-            cells = "".join(f'<td>{_points(p)} <span class="batak-total">{t}</span></td>'
-                            for p, t in zip(r.scores, r.totals, strict=True))
+            cells = "".join(f'<td>{_points(p)} <span class="batak-total">{t}</span>{self._said(r, s)}</td>'
+                            for s, (p, t) in enumerate(zip(r.scores, r.totals, strict=True)))
             rows.append(f'<tr class="batak-score-row" data-deal="{r.number}"><td>{r.number}</td>'
-                        f'<td class="batak-left">{contract}</td>{cells}</tr>')
+                        f'<td class="batak-left">{self._contract(r)}</td>{cells}</tr>')
         totals = self.records[-1].totals if self.records else (0, 0, 0, 0)
         foot = "".join(f'<td class="batak-total">{t}</td>' for t in totals)
         body = "".join(rows) or f'<tr><td colspan="{2 + len(self.names)}">No deal finished yet.</td></tr>'
         return (f'<table><thead><tr><th>Deal</th><th class="batak-left">Contract</th>{head}</tr></thead>'
                 f'<tbody>{body}</tbody><tfoot><tr class="batak-totals-row"><th></th>'
                 f'<th class="batak-left">Total</th>{foot}</tr></tfoot></table>')
+
+    def _contract(self, r: DealRecord) -> str:
+        assert r.trump is not None
+        if r.declarer is None:
+            return f"Koz Maça {r.trump.symbol}: tricks / announced"
+        who, tricks = self.names[r.declarer], r.tricks[r.declarer]
+        if r.partnership:
+            partner = (r.declarer + 2) % 4
+            who, tricks = f"{who} + {self.names[partner]}", tricks + r.tricks[partner]
+        return f"{who} {r.contract}{r.trump.symbol} ({tricks} tricks, {'made' if r.made else 'down'})"
+
+    @staticmethod
+    def _said(r: DealRecord, seat: int) -> str:
+        """A Koz Maça player's tricks against the announcement, under the points."""
+        said = r.announcements[seat]
+        if said is None:
+            return ""
+        return f'<div class="batak-announced">{r.tricks[seat]} / {call_text(said)}</div>'
 
     def _chart_svg(self) -> str:
         played = [r for r in self.records if not r.thrown_in]

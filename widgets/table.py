@@ -2,7 +2,8 @@
 
 Counterclockwise presets seat the next player to your right, clockwise ones to your left; you
 always sit at the bottom. Each area is one HTML widget whose text changes in place, so a card
-played costs a message or two.
+played costs a message or two. The variants change what the lines say: announcements in Koz
+Maça, sides and the open dummy in Eşli, the face-down kitty in Gömmeli.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from batak_core import Deal, Direction, Phase, RuleSet, Trick
+from batak_core import Deal, Direction, Phase, RuleSet, Trick, Variant
 
-from .cards import back_svg, card_svg
+from .bidding import call_text
+from .cards import back_svg, card_svg, faces
+from .rules_panel import VARIANT_TITLES
 from .style import root, set_classes, style_widget, toggle_class
 
 NAMES = ("You", "Ayşe", "Mehmet", "Zeynep")
@@ -33,8 +36,15 @@ def trump_html(deal: Deal) -> str:
     if deal.trump is None:
         return "<b>—</b>"
     state = "broken" if deal.trump_broken else "not broken"
+    fixed = ", always" if deal.rules.fixed_trump else ""
     return (f'<span class="batak-trump-big batak-suit-{deal.trump.letter}">{deal.trump.symbol}</span> '
-            f"<b>{deal.trump.plural}</b> ({state})")
+            f"<b>{deal.trump.plural}</b> ({state}{fixed})")
+
+
+def side_tricks(deal: Deal, seat: int) -> int:
+    """Tricks won by ``seat``'s side: with partners the two partners' tricks count together."""
+    won = deal.tricks_won
+    return won[seat] + won[(seat + 2) % 4] if deal.rules.partnership else won[seat]
 
 
 class TableView(w.VBox):
@@ -43,6 +53,7 @@ class TableView(w.VBox):
     def __init__(self, rules: RuleSet | None = None, *, names: Sequence[str] = NAMES, seat: int = 0,
                  bots: Sequence[str] = ()) -> None:
         self.names, self.seat, self.bots = tuple(names), seat, tuple(bots)
+        self.dummy_apart = False  # the host shows your partner's open hand as card buttons you play
         self.info = w.HTML()
         set_classes(self.info, ("batak-info-bar",))
         self.seats = [w.HTML() for _ in range(4)]
@@ -91,37 +102,86 @@ class TableView(w.VBox):
     # --- the pieces ------------------------------------------------------------------------------
 
     def _info_html(self, deal: Deal) -> str:
+        rules = deal.rules
+        direction = "counterclockwise" if rules.direction is Direction.COUNTERCLOCKWISE else "clockwise"
+        variant = f" · {VARIANT_TITLES[rules.variant]}" if rules.variant is not Variant.IHALELI else ""
+        status = f"<span>{self.status}</span>" if self.status else ""
+        return (f'<div class="batak-info">{self._contract_html(deal)}<span>Trump: {trump_html(deal)}</span>'
+                f"<span>Dealer: <b>{self.names[deal.dealer]}</b></span>"
+                f"<span>Rules: <b>{rules.name}</b>{variant}, play goes {direction}</span>{status}</div>")
+
+    def _contract_html(self, deal: Deal) -> str:
+        """Who plays for what: the contract, the sides' tricks against it, or the announcements."""
+        rules = deal.rules
+        if rules.announcements:
+            said = [n for n in deal.announcements if n is not None]
+            return (f"<span>Announced: <b>{sum(said)}</b> of {rules.tricks_per_deal} tricks</span>"
+                    f"<span>Tricks taken: <b>{len(deal.tricks)}</b></span>")
         declarer = "—" if deal.declarer is None else self.names[deal.declarer]
         contract = "—" if deal.contract is None else str(deal.contract)
-        direction = "counterclockwise" if deal.rules.direction is Direction.COUNTERCLOCKWISE else "clockwise"
-        status = f"<span>{self.status}</span>" if self.status else ""
-        return (f'<div class="batak-info"><span>Declarer: <b>{declarer}</b></span>'
-                f"<span>Contract: <b>{contract}</b></span><span>Trump: {trump_html(deal)}</span>"
-                f"<span>Dealer: <b>{self.names[deal.dealer]}</b></span>"
-                f"<span>Rules: <b>{deal.rules.name}</b>, play goes {direction}</span>{status}</div>")
+        parts = f"<span>Declarer: <b>{declarer}</b></span><span>Contract: <b>{contract}</b></span>"
+        if rules.partnership:
+            me, them = self.seat, (self.seat + 1) % 4
+            parts += (f"<span>Sides: <b>{self._pair(me)}</b> {side_tricks(deal, me)} tricks · "
+                      f"<b>{self._pair(them)}</b> {side_tricks(deal, them)}</span>")
+            if deal.declarer is not None:
+                parts += (f"<span>Declaring side: <b>{side_tricks(deal, deal.declarer)}</b> of "
+                          f"{deal.contract} bid</span>")
+        if rules.kitty and deal.declarer == self.seat and deal.buried:
+            parts += f'<span>You buried: {faces(deal.buried, scale=0.36)}</span>'
+        return parts
+
+    def _pair(self, seat: int) -> str:
+        return f"{self.names[seat]} + {self.names[(seat + 2) % 4]}"
 
     def _seat_html(self, deal: Deal, s: int) -> str:
         badges = ""
         if deal.dealer == s:
             badges += '<span class="batak-badge">dealer</span>'
+        if deal.rules.partnership and s == (self.seat + 2) % 4:
+            badges += '<span class="batak-badge batak-badge-partner">Partner</span>'
         if deal.declarer == s:
             badges += f'<span class="batak-badge batak-badge-declarer">declarer · {deal.contract}</span>'
-        calls = [b for b in deal.auction if b.seat == s]
-        if deal.phase is Phase.AUCTION:
-            line = "to call…" if deal.to_move == s else (
-                "no call yet" if not calls else "passed" if calls[-1].bid is None else f"bid {calls[-1].bid}")
-        elif deal.phase is Phase.TRUMP and deal.to_move == s:
-            line = "choosing trump…"
-        else:
-            line = f"Tricks won: <b>{deal.tricks_won[s]}</b>"
+        if deal.dummy == s:
+            badges += '<span class="batak-badge batak-badge-dummy">dummy</span>'
         who = self.names[s] + (f' <span class="batak-badge">bot · {self.bots[s]}</span>'
                                if s < len(self.bots) and self.bots[s] else "")
-        backs = ""
-        if s != self.seat:
-            count = len(deal.hand(s))
-            backs = f'<div class="batak-backs" title="{count} cards">{back_svg(scale=0.36) * count}</div>'
         return (f'<div class="batak-seat-name">{who}{badges}</div>'
-                f'<div class="batak-seat-line">{line}</div>{backs}')
+                f'<div class="batak-seat-line">{self._seat_line(deal, s)}</div>{self._seat_cards(deal, s)}')
+
+    def _seat_line(self, deal: Deal, s: int) -> str:
+        announcing = deal.rules.announcements
+        calls = [b for b in deal.auction if b.seat == s]
+        if deal.phase is Phase.AUCTION:
+            if deal.to_move == s:
+                return "to announce…" if announcing else "to call…"
+            if not calls:
+                return "no announcement yet" if announcing else "no call yet"
+            said = call_text(calls[-1].bid)
+            return f"announced {said}" if announcing else "passed" if said == "pass" else f"bid {said}"
+        if deal.phase is Phase.TRUMP and deal.to_move == s:
+            return "choosing trump…"
+        if deal.phase is Phase.BURY and deal.to_move == s:
+            return "burying 4 cards…"
+        line = f"Tricks won: <b>{deal.tricks_won[s]}</b>"
+        announced = deal.announcements[s]
+        if announcing and announced is not None:
+            line = f"Tricks: <b>{deal.tricks_won[s]}</b> of {call_text(announced)} announced"
+        if deal.dummy == s:
+            player = "you play" if deal.declarer == self.seat else f"{self.names[deal.declarer or 0]} plays"
+            line += f" · open hand: {player} it"
+        return line
+
+    def _seat_cards(self, deal: Deal, s: int) -> str:
+        """Face-down backs for a hidden hand; the open dummy lies face up for everyone."""
+        if s == self.seat:
+            return ""
+        cards = deal.hand(s)
+        if deal.dummy == s:
+            if self.dummy_apart and s == (self.seat + 2) % 4:
+                return ""
+            return f'<div class="batak-open-hand">{faces(cards, scale=0.45)}</div>'
+        return f'<div class="batak-backs" title="{len(cards)} cards">{back_svg(scale=0.36) * len(cards)}</div>'
 
     def _trick_html(self, trick: Sequence[tuple[int, str]], middle: str) -> str:
         where = places(self.direction, self.seat)
@@ -129,20 +189,30 @@ class TableView(w.VBox):
         return f'<div class="batak-trick-area">{cells}<div class="batak-trick-mid">{middle}</div></div>'
 
     def _center_html(self, deal: Deal) -> str:
+        name = self.names[deal.to_move or 0]
+        kitty = (f'<div class="batak-kitty" title="the kitty">{back_svg(scale=0.45) * deal.rules.kitty}</div>'
+                 f"Kitty: {deal.rules.kitty} cards face down. " if deal.rules.kitty else "")
         if deal.phase is Phase.AUCTION:
-            return self._trick_html([], f"Auction: {self.names[deal.to_move or 0]} to call.")
+            doing = "to announce" if deal.rules.announcements else "to call"
+            return self._trick_html([], f"{kitty}Auction: {name} {doing}.")
         if deal.phase is Phase.TRUMP:
-            return self._trick_html([], f"{self.names[deal.to_move or 0]} won the auction and chooses trump.")
+            return self._trick_html([], f"{kitty}{name} won the auction and chooses trump.")
+        if deal.phase is Phase.BURY:
+            return self._trick_html([], f"{name} took the kitty: {deal.rules.kitty} cards to bury face down.")
         if deal.phase is Phase.REDEAL:
-            return self._trick_html([], "Everyone passed: the cards are thrown in and dealt again.")
+            why = ("A redeal was demanded: no card above 10." if deal.history[-1:] == ["redeal"]
+                   else "Everyone passed.")
+            return self._trick_html([], f"{why} The cards are thrown in and dealt again.")
         current = deal.current_trick
+        if deal.to_move is not None and deal.to_move == deal.dummy:
+            name += f"'s open hand ({self.names[deal.declarer or 0]} plays it)"
         if current:
             leader = deal.trick_leader or 0
             return self._trick_html([((leader + i) % 4, card_svg(c)) for i, c in enumerate(current)],
-                                    f"{self.names[deal.to_move or 0]} to play.")
+                                    f"{name} to play.")
         if deal.tricks:
             return self._finished_trick_html(deal.tricks[-1], len(deal.tricks))
-        return self._trick_html([], f"{self.names[deal.to_move or 0]} leads the first trick.")
+        return self._trick_html([], f"{name} {'lead' if name == 'You' else 'leads'} the first trick.")
 
     def _finished_trick_html(self, trick: Trick, number: int) -> str:
         cells = [(s, card_svg(c, extra="batak-win" if s == trick.winner else "batak-dim"))

@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
+CLASSROOM ?=
 
 .PHONY: app test lint typecheck bench clean
 
@@ -19,7 +20,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.app-installed
 
 app: $(VENV)/.app-installed
-	$(BIN)/batak lab
+	$(BIN)/python lessons/serve.py --port $(PORT) $(if $(CLASSROOM),--classroom)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
@@ -27,12 +28,17 @@ lint: $(VENV)/.test-installed
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy --strict batak_core
 
+# Unit, property, widget and bot tests (and the README's examples) on both cores; then every
+# lesson notebook top to bottom (nbval); then the real-browser tests, one app at a time.
 test: lint typecheck
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 -m "not browser"
+	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval-lax lessons -p no:cacheprovider
+	$(BIN)/python -m pytest -m browser tests/browser
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/app.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -68,7 +68,7 @@ class Quiz(w.VBox):
 
     def new_question(self) -> None:
         """The next question: the quiz's seed and a counter decide it, so a class can share a seed."""
-        self.question = q = drills.question(self.topic.value, self.rules, derive_seed(self.seed, self.asked))
+        self.question = q = self.ask(derive_seed(self.seed, self.asked))
         self.asked += 1
         self.result = None
         self._selected = set()
@@ -92,6 +92,10 @@ class Quiz(w.VBox):
         show(self.check_button, isinstance(q, (drills.LegalCardsQuestion, drills.ScoreQuestion)))
         self.check_button.disabled = False
         self._show_tally()
+
+    def ask(self, seed: int) -> drills.Question:
+        """The question for ``seed``: a lesson's quiz overrides this to draw on its own topics."""
+        return drills.question(self.topic.value, self.rules, seed)
 
     def _set_cards(self, cards: Sequence[Card]) -> None:
         while len(self.cards) < len(cards):

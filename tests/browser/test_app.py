@@ -1,0 +1,149 @@
+"""The course as a learner meets it: Voilà on a free port, Debian's Chromium, real clicks.
+
+Each test waits for CSS classes the widgets set (``page.goto`` returns before any widget
+exists) and takes the README's screenshots into docs/screenshots/ as it goes.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import batak_core as bc
+from batak_core import course_drills, drills
+from batak_core.shuffle import derive_seed
+from widgets.course import LESSONS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+WIDGETS_TIMEOUT = 60_000  # ms: a cold kernel on a slow CI machine
+QUIZ_SEED = 14  # LessonQuiz('following', seed=14) in 04_following_and_overtaking.ipynb
+
+
+def shot(target: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(SHOTS / name))
+
+
+def assert_clean(page: Any) -> None:
+    """No Python error, traceback or stderr output reached the learner's page."""
+    text = page.inner_text("body")
+    for bad in ("Traceback", "Error:", "error when executing", "NameError", "ModuleNotFoundError"):
+        assert bad not in text, f"the page shows {bad!r}"
+    assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+
+
+def open_start_page(page: Any, app_url: str) -> None:
+    page.goto(app_url + "/")
+    page.wait_for_selector(".batak-start-page .batak-lesson-link", timeout=WIDGETS_TIMEOUT)
+    assert page.url.endswith("/voila/render/00_start_here.ipynb")
+
+
+def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any, app_url: str) -> None:
+    open_start_page(page, app_url)
+    page.click("a.batak-lesson-link[href='04_following_and_overtaking.ipynb']")
+    quiz = page.locator(".batak-lesson-quiz")
+    quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
+    assert_clean(page)
+    # the notebook's first question is seeded: the engine knows its answer
+    question = course_drills.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 0))
+    assert isinstance(question, drills.LegalCardsQuestion)
+    assert "Question 1 of 5." in quiz.locator(".batak-prompt").inner_text()
+    for card in question.answer:
+        quiz.locator(f"button.batak-card-{card.code}").click()
+        quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
+    quiz.locator("button.batak-check").click()
+    feedback = quiz.locator(".batak-feedback.batak-correct")
+    feedback.wait_for(timeout=10_000)
+    assert "Right!" in feedback.inner_text() and "rule:" in feedback.inner_text()
+    quiz.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    shot(quiz, "quiz.png")
+
+    # a wrong answer names the rule too
+    quiz.locator("button.batak-next-question").click()
+    quiz.get_by_text("Question 2 of 5.").wait_for(timeout=10_000)
+    second = course_drills.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 1))
+    assert isinstance(second, drills.LegalCardsQuestion)
+    illegal = next(c for c in second.position.hand if c not in second.answer)
+    quiz.locator(f"button.batak-card-{illegal.code}").click()
+    quiz.locator(f"button.batak-card-{illegal.code}.batak-selected").wait_for(timeout=10_000)
+    quiz.locator("button.batak-check").click()
+    wrong = quiz.locator(".batak-feedback.batak-wrong")
+    wrong.wait_for(timeout=10_000)
+    assert "Not quite." in wrong.inner_text() and "rule:" in wrong.inner_text()
+
+    # the start page shows the saved results
+    open_start_page(page, app_url)
+    row = page.locator(".batak-lesson-row[data-lesson='following']")
+    assert "1 of 2 right" in row.inner_text()
+
+
+@pytest.mark.parametrize("lesson", [lesson.file for lesson in LESSONS])
+def test_every_lesson_opens_with_its_quiz_and_no_error(page: Any, app_url: str, lesson: str) -> None:
+    page.goto(f"{app_url}/voila/render/{lesson}")
+    page.wait_for_selector(".batak-lesson-quiz .batak-prompt", state="visible", timeout=WIDGETS_TIMEOUT)
+    assert "Question 1 of 5." in page.inner_text(".batak-lesson-quiz .batak-prompt")
+    assert page.locator("a[href='00_start_here.ipynb']").count() >= 1  # the way back to the menu
+    assert_clean(page)
+
+
+def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: str) -> None:
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(app_url + "/voila/render/11_full_games.ipynb")
+    table = page.locator(".batak-game-table")
+    table.locator(".batak-seat").first.wait_for(timeout=WIDGETS_TIMEOUT)
+    assert_clean(page)
+    rows = table.locator(".batak-scores tr.batak-score-row")
+    cards_played, pictured = 0, False
+    deadline = time.monotonic() + 240
+    while rows.count() == 0:
+        assert time.monotonic() < deadline, "the deal did not finish within 4 minutes"
+        bids = table.locator("button.batak-bid:visible:enabled")
+        passing = table.locator("button.batak-pass:visible:enabled")
+        trump = table.locator("button.batak-trump-S:visible")
+        legal = table.locator(".batak-picker button.batak-legal:visible")
+        if passing.count():
+            passing.click()
+            table.locator("button.batak-pass:visible:enabled").wait_for(state="detached", timeout=15_000)
+        elif bids.count():  # the dealer may not pass after three passes
+            bids.first.click()
+            table.locator("button.batak-bid:visible:enabled").first.wait_for(state="detached", timeout=15_000)
+        elif trump.count():
+            trump.click()
+            trump.wait_for(state="hidden", timeout=15_000)
+        elif legal.count() and table.locator(".batak-seat-0.batak-turn").count():
+            # the seat's turn mark is updated before the hand, so stale card classes never fool us
+            card = legal.first
+            code = next(c[len("batak-card-"):] for c in (card.get_attribute("class") or "").split()
+                        if c.startswith("batak-card-"))
+            card.click()
+            table.locator(f".batak-picker button.batak-card-{code}").wait_for(state="hidden", timeout=15_000)
+            cards_played += 1
+            if cards_played == 6 and not pictured:
+                page.wait_for_timeout(1200)  # a bot or two on the table
+                shot(table, "game.png")
+                pictured = True
+        else:
+            page.wait_for_timeout(100)
+    assert cards_played == 13
+    table.get_by_text("Deal over:").wait_for(timeout=10_000)  # the message follows the score row
+    assert_clean(page)
+
+
+def test_start_page_offers_every_lesson_and_the_rules(page: Any, app_url: str) -> None:
+    """Runs last, so the picture shows the quiz result saved by the test above."""
+    page.set_viewport_size({"width": 1280, "height": 1700})
+    open_start_page(page, app_url)
+    links = page.locator(".batak-start-page a.batak-lesson-link")
+    assert links.count() == 11
+    assert links.first.get_attribute("href") == "01_cards_and_dealing.ipynb"
+    assert page.locator(".batak-preset-chooser select").input_value().startswith("miniokey:")
+    assert "Lowest bid: 5." in page.inner_text(".batak-rules-choice")
+    assert_clean(page)
+    page.wait_for_timeout(300)  # let the fonts settle for the picture
+    shot(page, "start_page.png")

@@ -1,0 +1,180 @@
+"""The course pages' building blocks: quizzes that save progress, the start page, the demos."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import batak_core as bc
+from batak_core import course_drills, drills
+from batak_core.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES
+from batak_core.progress import Progress
+from widgets import course
+
+LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
+
+
+@pytest.fixture(autouse=True)
+def progress_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.json"
+    monkeypatch.setenv("BATAK_PROGRESS", str(path))
+    return path
+
+
+def right_answer(question: drills.Question) -> object:
+    if isinstance(question, drills.LegalCardsQuestion):
+        return sorted(question.answer)
+    return question.answer if not isinstance(question, drills.ScoreQuestion) else list(question.answer)
+
+
+def test_every_lesson_has_its_notebook_and_valid_topics() -> None:
+    for lesson in course.LESSONS:
+        assert (LESSONS_DIR / lesson.file).exists(), lesson.file
+        assert lesson.topics and all(t in course_drills.TOPICS for t in lesson.topics)
+        text = (LESSONS_DIR / lesson.file).read_text(encoding="utf-8")
+        assert f"LessonQuiz('{lesson.id}'" in text, f"{lesson.file} has no quiz for {lesson.id}"
+    assert (LESSONS_DIR / "00_start_here.ipynb").exists()
+
+
+def test_a_round_is_five_questions_and_records_each_first_answer(progress_file: Path) -> None:
+    quiz = course.LessonQuiz("following", seed=5)
+    assert quiz.rules.name == "miniokey"
+    for number in range(1, 6):
+        assert f"Question {number} of 5." in quiz.prompt.value
+        assert quiz.next_button.disabled
+        assert quiz.question is not None
+        quiz.answer(right_answer(quiz.question))
+        quiz.answer(right_answer(quiz.question))  # a second answer does not count
+        quiz.next_button.click()
+    assert quiz.asked == 5  # "Next" stops at the round's end
+    assert quiz.next_button.layout.display == "none"
+    assert "Round complete: 5 of 5 right" in quiz.note.value
+    assert "batak-emphasis" in quiz.new_round_button._dom_classes
+    assert Progress.load().result("following").correct == 5
+    saved = json.loads(progress_file.read_text())
+    assert saved["lessons"]["following"] == {"answered": 5, "correct": 5}
+
+    quiz.new_round_button.click()
+    assert quiz.asked == 1 and quiz.answered == 0 and "Question 1 of 5." in quiz.prompt.value
+    assert quiz.note.value == ""
+
+
+def test_wrong_answers_are_saved_as_wrong_and_feedback_names_the_rule() -> None:
+    quiz = course.LessonQuiz("winner", seed=9)
+    question = quiz.question
+    assert isinstance(question, drills.TrickWinnerQuestion)
+    loser = next(c for c in question.trick if c != question.answer)
+    quiz.card_button(loser).click()
+    assert "batak-wrong" in quiz.feedback._dom_classes and "rule:" in quiz.feedback.value
+    assert Progress.load().result("winner").answered == 1
+    assert Progress.load().result("winner").correct == 0
+
+
+def test_topics_take_turns_and_the_same_seed_asks_the_same_questions() -> None:
+    quiz = course.LessonQuiz("cards", seed=3)
+    topics = []
+    for _ in range(4):
+        assert quiz.question is not None
+        topics.append(quiz.question.topic)
+        quiz.answer(right_answer(quiz.question))
+        quiz.new_question()
+    assert topics == ["ranks", "play-order", "ranks", "play-order"]
+    assert course.LessonQuiz("cards", seed=3).question == course.LessonQuiz("cards", seed=3).question
+
+
+def test_a_corrupt_or_unwritable_progress_file_never_breaks_a_lesson(progress_file: Path) -> None:
+    progress_file.write_text("{not json")
+    page = course.StartPage()
+    assert "damaged progress file" in page.notice.value
+    quiz = course.LessonQuiz("scoring", seed=1)
+    assert quiz.question is not None
+    quiz.answer(right_answer(quiz.question))
+    assert Progress.load().result("scoring").correct == 1  # the file is whole again
+
+    progress_file.unlink()
+    progress_file.mkdir()  # a directory where the file should be: reading and saving fail
+    quiz = course.LessonQuiz("scoring", seed=2)
+    assert quiz.question is not None
+    quiz.answer(right_answer(quiz.question))
+    assert "could not" in quiz.note.value
+    assert "could not read" in course.StartPage().notice.value
+
+
+def test_the_start_page_lists_every_lesson_with_progress_and_saves_the_rule_set() -> None:
+    Progress.load().record("auction", True)
+    page = course.StartPage()
+    for lesson in course.LESSONS:
+        assert f'href="{lesson.file}"' in page.menu.value
+    assert "1 of 1 right" in page.menu.value and page.menu.value.count("not started") == len(course.LESSONS) - 1
+    assert "Lowest bid: 5." in page.rules_note.value
+    page.chooser.value = "gamelake"
+    assert Progress.load().preset == "gamelake"
+    assert course.current_rules().name == "gamelake"
+    assert "Lowest bid: 4." in page.rules_note.value
+    assert course.LessonQuiz("auction", seed=1).rules.name == "gamelake"
+
+
+def test_unknown_lessons_and_topics_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown lesson"):
+        course.LessonQuiz("nope")
+    with pytest.raises(ValueError, match="unknown quiz topic"):
+        course.LessonQuiz("cards", topics=["nope"])
+
+
+def test_worked_examples_match_the_sources() -> None:
+    text = repr(course.play_examples(*PLAY_EXAMPLES, *EDGE_CASES))
+    assert "DIFFERS" not in text
+    assert "Anna has no clubs and must overtrump" in text
+    scores = repr(course.score_examples())
+    assert "DIFFERS" not in scores and len(scores.splitlines()) == len(SCORE_EXAMPLES)
+    assert "Tricks [8, 3, 2, 0] -> +71 +30 +20 -70" in scores
+    assert repr(course.winner_of("9C QC 3H 7H", "H")).endswith("7♥ wins")
+    assert repr(course.rank_ladder()).startswith("highest to lowest: A♠ K♠ Q♠ J♠ 10♠ 9♠")
+    outcomes = repr(course.all_pass_outcomes())
+    assert "danish: The cards are thrown in" in outcomes
+    assert "gamelake: After three passes the dealer may not pass" in outcomes
+
+
+def test_worked_play_judges_clicks_with_the_engine() -> None:
+    demo = course.WorkedPlay(PLAY_EXAMPLES[0])
+    demo.picker.pick("3S")
+    assert "cannot be played" in demo.picker.message.value
+    demo.picker.pick("KS")
+    assert "K♠ may be played" in demo.picker.message.value
+
+
+def test_the_demos_answer_clicks() -> None:
+    auction = course.AuctionDemo(seed=4)
+    auction.panel.pass_button.click()
+    assert "won the auction" in auction.outcome.value or "Everyone passed" in auction.outcome.value
+    trump = course.TrumpDemo(seed=4)
+    trump.picker.buttons[bc.Suit.SPADES].click()
+    assert "Spades are trump" in trump.outcome.value
+    trick = course.TrickDemo()
+    assert "7♥ wins" in trick.view.value
+    trick.trump.value = ""
+    assert "Q♣ wins" in trick.view.value
+    trick.again.click()
+    assert "wins" in trick.view.value
+    calc = course.ScoreCalculator()
+    assert "+80" in calc.view.value and "+71" in calc.view.value
+    calc.tricks[0].value = 9
+    assert "add up to 14" in calc.view.value
+    hand = course.HandDemo(seed=2, sure=True)
+    first = hand.view.value
+    hand.deal_button.click()
+    assert hand.view.value != first and "sure trick" in hand.view.value
+
+
+def test_course_questions_are_checked_by_the_engine() -> None:
+    for topic in ("ranks", "play-order", "trump-choice", "sure-tricks", "trumps-out"):
+        for seed in range(20):
+            question = course_drills.question(topic, bc.preset("turkish"), seed)
+            assert question.check(right_answer(question)).correct
+            assert question.rule
+    assert course_drills.sure_tricks(bc.parse_cards("AS KS QS 2S KH AD")) == {
+        bc.Suit.SPADES: 3, bc.Suit.HEARTS: 0, bc.Suit.DIAMONDS: 1, bc.Suit.CLUBS: 0}
+    with pytest.raises(ValueError, match="unknown topic"):
+        course_drills.question("nope")

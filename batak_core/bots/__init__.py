@@ -46,6 +46,8 @@ class RandomBot:
             return view.legal_bids[min(len(view.legal_bids) - 1, self._rng.randrange(2))]
         if view.phase is Phase.TRUMP:
             return self._rng.choice(list(Suit))
+        if view.phase is Phase.BURY:
+            return tuple(sorted(self._rng.sample(view.hand, view.rules.kitty)))
         card: Card = self._rng.choice(view.legal_plays)
         return card
 

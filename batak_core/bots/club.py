@@ -13,7 +13,7 @@ from ..cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
 from ..deal import Action, DealView, Phase
 from ..legality import winning_index
 from ..rules import DefenderZero
-from .evaluate import best_trump, bid_choice
+from .evaluate import best_trump, bid_choice, trick_estimate
 from .knowledge import Knowledge, knowledge
 
 
@@ -29,11 +29,49 @@ class ClubBot:
         if not view.my_turn:
             raise ValueError(f"seat {view.seat} is not to move")
         hand = mask_of(view.hand)
+        if view.phase is Phase.AUCTION and view.rules.announcements:
+            return announce_choice(view)
         if view.phase is Phase.AUCTION:
             return bid_choice(view, best_trump(hand)[1])
         if view.phase is Phase.TRUMP:
             return best_trump(hand)[0]
+        if view.phase is Phase.BURY:
+            return bury_choice(view)
         return club_card(view, knowledge(view))
+
+
+def announce_choice(view: DealView) -> int:
+    """Koz Maça: announce the tricks the hand should take with the fixed trump, within the
+    legal range (rounded down: an overtrick costs less than a missed number)."""
+    estimate = trick_estimate(mask_of(view.hand), view.rules.trump_suit)
+    return max(view.legal_bids[0], min(view.legal_bids[-1], int(estimate)))
+
+
+def bury_choice(view: DealView) -> tuple[Card, ...]:
+    """Gömmeli: bury the cheapest cards (no trumps or winners if avoidable, short suits first,
+    so the hand can ruff them later)."""
+    hand = mask_of(view.hand)
+    trump = -1 if view.trump is None else int(view.trump)
+
+    def cost(card: int) -> tuple[bool, int, int]:
+        return (SUIT_OF[card] == trump, _rank(card), (hand & SUIT_MASKS[SUIT_OF[card]]).bit_count())
+
+    return tuple(sorted(CARDS[c] for c in sorted(_cards(hand), key=cost)[:view.rules.kitty]))
+
+
+def playing_for(view: DealView) -> int | None:
+    """Whose contract this player plays for: the declarer, or in Koz Maça the player's own."""
+    return view.seat if view.rules.announcements else view.declarer
+
+
+def same_side(view: DealView, a: int, b: int | None) -> bool:
+    """Whether seats ``a`` and ``b`` play together (partners in Eşli, defenders in İhaleli)."""
+    if b is None or view.rules.announcements:
+        return a == b
+    if view.rules.partnership:
+        return a % 2 == b % 2
+    declarer = view.declarer
+    return a == b or (a != declarer and b != declarer)
 
 
 def club_card(view: DealView, know: Knowledge) -> Card:
@@ -80,10 +118,10 @@ def lowest(view: DealView, know: Knowledge, legal: int) -> int:
 def _lead(view: DealView, know: Knowledge, legal: int) -> int:
     trump = int(view.trump) if view.trump is not None else -1
     tmask = SUIT_MASKS[trump] if trump >= 0 else 0
-    declarer = view.declarer
+    declarer = playing_for(view)
     unseen = know.unseen
-    me_declarer = view.seat == declarer
-    opponents = [s for s in range(4) if s != view.seat and (me_declarer or s == declarer)]
+    me_declarer = declarer is not None and same_side(view, view.seat, declarer)
+    opponents = [s for s in range(4) if not same_side(view, s, view.seat)]
 
     def ruffable(suit: int) -> bool:
         return any(know.is_void(s, suit) and know.possible(s) & tmask for s in opponents)
@@ -111,6 +149,11 @@ def _lead(view: DealView, know: Knowledge, legal: int) -> int:
     return lowest(view, know, side & SUIT_MASKS[suit])
 
 
+def _announcement_reached(view: DealView) -> bool:
+    announced = view.announcements[view.seat]
+    return view.rules.announcements and announced is not None and view.tricks_won[view.seat] >= announced
+
+
 def winner_so_far(trick: Sequence[Card], leader: int, trump: int) -> tuple[int, int]:
     """(seat, card index) currently winning a trick in progress."""
     cards = [c.index for c in trick]
@@ -125,13 +168,16 @@ def _follow(view: DealView, know: Knowledge, legal: int) -> int:
     win_seat, win_card = winner_so_far(trick, view.trick_leader, trump)
     base = [c.index for c in trick]
     beating = [c for c in _cards(legal) if winning_index([*base, c], trump) == len(base)]
-    declarer = view.declarer
+    declarer = playing_for(view)
     later = [(view.seat + i) % 4 for i in range(1, 4 - len(trick))]
-    friend_winning = view.seat != declarer and win_seat != declarer
+    friend_winning = win_seat != view.seat and same_side(view, win_seat, view.seat)
     trickless = (view.seat != declarer and view.tricks_won[view.seat] == 0
                  and view.rules.defender_zero is not DefenderZero.NOTHING)
-    if friend_winning and not trickless and (declarer not in later or is_top(win_card, know.unseen)):
+    enemies_later = any(not same_side(view, s, view.seat) for s in later)
+    if friend_winning and not trickless and (not enemies_later or is_top(win_card, know.unseen)):
         return lowest(view, know, legal)
+    if _announcement_reached(view):
+        return lowest(view, know, legal)  # Koz Maça: more tricks add nothing and may sink
     if not beating:
         return lowest(view, know, legal)
     if not later:

@@ -1,21 +1,28 @@
 """Double-dummy solver: the declarer side's tricks under best play by everyone, all hands open.
 
 Used by the expert bot (on sampled hands), by hints and by the post-deal review. The search is
-a zero-window alpha-beta ("can the declarer side still take t tricks?") driven to the exact value,
-with a transposition table at trick boundaries keyed on relative ranks, equivalent-card pruning,
-quick-trick bounds from the top trumps, and cheap move ordering. Legality and trick winners come
-only from ``legality.duties`` / ``breaks_trump`` / ``winning_index``: the rules live there.
+a zero-window alpha-beta ("can the side still take t tricks?") driven to the exact value (the
+trick total walks down from the top: tests above the value fail fast), with a transposition
+table at trick boundaries keyed on relative ranks (bounds plus the lead that decided the last
+test), equivalent-card pruning (cards with no live card between them, the current trick's cards
+counting as live), sure-trick bounds at every trick boundary (top trumps of either side and the
+side-suit winners the leader can cash) and cheap move ordering on plain int masks.
+
+Legality comes only from ``legality.duties`` (with ``partner_winning`` when the partner holds
+the winning card, for the turkish Eşli exemption) and ``breaks_trump``; the trick's winner is
+tracked card by card as ``winning_index`` defines it (highest trump, else highest card of the
+led suit), which the brute-force tests check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from .cards import ABOVE, CARDS, SUIT_MASKS, Card
 from .deal import Deal, Phase
-from .legality import breaks_trump, duties, trick_state, winning_index
+from .legality import breaks_trump, duties, winning_index
 from .rules import RuleSet
 
 _RANKS: Final = tuple(i % 13 for i in range(52))
@@ -114,105 +121,128 @@ class Search:
         self.trump = trump
         self.side = side
         self.hands = [0, 0, 0, 0]
-        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.tt: dict[tuple[int, ...], list[int]] = {}
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
         self._compress: dict[int, int] = {}
+        self._tmask = SUIT_MASKS[trump] if trump >= 0 else 0
+        # Whether "trump is broken" can still change what may be led (else it is left out of keys).
+        self._broken_matters = trump >= 0 and rules.trump_lead_restricted
+        # The A-K-Q lead exception looks at absolute ranks: keep the trump suit uncompressed.
+        self._raw_trump = rules.akq_trump_lead
+        self._exempt = rules.partner_winning_exempt
+        self._best = -1  # the lead that decided the last trick-boundary test (move ordering)
 
     # --- drivers -------------------------------------------------------------------------------
 
+    def _root(self, pos: Position) -> tuple[int, int, int, int, int, int]:
+        """(depth, led, top_led, top_trump, winning seat, trick cards mask) of the position."""
+        self.hands = list(pos.hands)
+        trick = pos.trick
+        trump = self.trump
+        led = top_led = top_trump = win_seat = -1
+        in_trick = 0
+        for depth, card in enumerate(trick):
+            led, top_led, top_trump, win_seat = _advance(depth, led, top_led, top_trump, win_seat,
+                                                         (pos.leader + depth) & 3, card, trump)
+            in_trick |= 1 << card
+        if trick:
+            assert win_seat == (pos.leader + winning_index(list(trick), trump)) & 3
+        return len(trick), led, top_led, top_trump, win_seat, in_trick
+
+    def _root_legal(self, pos: Position, led: int, top_led: int, top_trump: int, win_seat: int) -> int:
+        seat = pos.to_move
+        partner_winning = win_seat >= 0 and win_seat == seat ^ 2
+        return duties(self.rules, self.hands[seat], self.trump, pos.trump_broken,
+                      led, top_led, top_trump, partner_winning)[-1][1]
+
     def card_values(self, pos: Position, only: set[int] | None = None) -> dict[int, int]:
         """Exact value (declarer-side tricks from the current trick on) after each legal card."""
-        self.hands = list(pos.hands)
-        seat = pos.to_move
-        trick = list(pos.trick)
-        state = trick_state([CARDS[i] for i in trick], None if self.trump < 0 else CARDS[self.trump * 13].suit)
-        legal = duties(self.rules, self.hands[seat], self.trump, pos.trump_broken,
-                       state.led, state.top_led, state.top_trump)[-1][1]
-        reps = self._representatives(legal, trick)
-        n = self.hands[pos.leader].bit_count() + (1 if trick else 0)
+        depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
+        legal = self._root_legal(pos, led, top_led, top_trump, win_seat)
+        reps = self._representatives(legal, in_trick)
+        n = self.hands[pos.leader].bit_count() + (1 if depth else 0)
         values: dict[int, int] = {}
         guess = -1
         for rep, members in reps:
             if only is not None and not only & set(members):
                 continue
-            value = self._exact_after(pos, trick, state.led, state.top_led, state.top_trump, rep, n, guess)
-            guess = value
+            lo, hi = 0, n
+            target = guess if 0 < guess <= n else (n + 1) // 2
+            while lo < hi:
+                target = min(max(target, lo + 1), hi)
+                if self._after(pos.leader, depth, led, top_led, top_trump, win_seat, in_trick,
+                               pos.trump_broken, rep, target):
+                    lo = target
+                    target += 1
+                else:
+                    hi = target - 1
+                    target -= 1
+            guess = lo
             for card in members:
                 if only is None or card in only:
-                    values[card] = value
+                    values[card] = lo
         return values
-
-    def _exact_after(self, pos: Position, trick: list[int], led: int, top_led: int, top_trump: int,
-                     card: int, n: int, guess: int) -> int:
-        """MTD-style: zero-window tests from a guess until the bounds meet."""
-        lo, hi = 0, n
-        target = guess if 0 < guess <= n else (n + 1) // 2
-        while lo < hi:
-            target = min(max(target, lo + 1), hi)
-            if self._after(pos.leader, trick, led, top_led, top_trump, pos.trump_broken, card, target):
-                lo = target
-                target += 1
-            else:
-                hi = target - 1
-        return lo
 
     def value(self, pos: Position) -> int:
         """Exact value of a position (declarer-side tricks from the current trick on)."""
-        self.hands = list(pos.hands)
-        trick = list(pos.trick)
-        state = trick_state([CARDS[i] for i in trick], None if self.trump < 0 else CARDS[self.trump * 13].suit)
-        n = self.hands[pos.leader].bit_count() + (1 if trick else 0)
+        depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
+        n = self.hands[pos.leader].bit_count() + (1 if depth else 0)
         lo, hi = 0, n
+        # Tests above the value fail fast (the other side needs one refutation per node, and
+        # the sure-trick caps cut most lines) while tests below it are the expensive ones:
+        # walk down from the top.
+        target = n
         while lo < hi:
-            target = (lo + hi + 1) // 2
-            if trick:
-                ok = self._inner(pos.leader, trick, state.led, state.top_led, state.top_trump,
-                                 pos.trump_broken, target)
+            target = min(max(target, lo + 1), hi)
+            if depth:
+                ok = self._ply(pos.leader, depth, led, top_led, top_trump, win_seat, in_trick,
+                               pos.trump_broken, target)
             else:
                 ok = self._boundary(pos.leader, pos.trump_broken, target)
             if ok:
                 lo = target
+                target += 1
             else:
                 hi = target - 1
+                target -= 1
         return lo
 
     def reaches(self, pos: Position, card: int, target: int) -> bool:
         """Whether the declarer side takes at least ``target`` tricks (from the current trick on)
         after the player to move plays ``card``: a single zero-window test."""
-        self.hands = list(pos.hands)
-        trick = list(pos.trick)
-        state = trick_state([CARDS[i] for i in trick], None if self.trump < 0 else CARDS[self.trump * 13].suit)
-        return self._after(pos.leader, trick, state.led, state.top_led, state.top_trump, pos.trump_broken,
-                           card, target)
+        depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
+        return self._after(pos.leader, depth, led, top_led, top_trump, win_seat, in_trick,
+                           pos.trump_broken, card, target)
+
+    def _estimate(self, leader: int) -> int:
+        """A first guess of the value for the zero-window driver: the top-card judgement."""
+        n = self.hands[leader].bit_count()
+        nodes, limit = self.nodes, self.limit
+        self.limit = -1
+        guess = self._guess(n)
+        self.nodes, self.limit = nodes, limit
+        return guess
 
     # --- the search ------------------------------------------------------------------------------
 
-    def _after(self, leader: int, trick: list[int], led: int, top_led: int, top_trump: int, broken: bool,
-               card: int, target: int) -> bool:
+    def _after(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
+               in_trick: int, broken: bool, card: int, target: int) -> bool:
         """Zero-window test after the player to move plays ``card``."""
         hands = self.hands
-        seat = (leader + len(trick)) & 3
+        seat = (leader + depth) & 3
         hand = hands[seat]
         hands[seat] = hand ^ (1 << card)
-        suit = _SUIT[card]
-        if not trick:
-            led, top_led = suit, card
-        elif suit == led and card > top_led:
-            top_led = card
-        if suit == self.trump:
-            if not broken and breaks_trump(self.rules, card, self.trump, led if trick else -1):
-                broken = True
-            if card > top_trump:
-                top_trump = card
-        trick.append(card)
+        trump = self.trump
+        if _SUIT[card] == trump and not broken and breaks_trump(self.rules, card, trump, led if depth else -1):
+            broken = True
+        led, top_led, top_trump, win_seat = _advance(depth, led, top_led, top_trump, win_seat, seat, card, trump)
         try:
-            if len(trick) == 4:
-                winner = (leader + winning_index(trick, self.trump)) & 3
-                return self._boundary(winner, broken, target - (self.side >> winner & 1))
-            return self._inner(leader, trick, led, top_led, top_trump, broken, target)
+            if depth == 3:
+                return self._boundary(win_seat, broken, target - (self.side >> win_seat & 1))
+            return self._ply(leader, depth + 1, led, top_led, top_trump, win_seat, in_trick | 1 << card,
+                             broken, target)
         finally:
-            trick.pop()
             hands[seat] = hand
 
     def _boundary(self, leader: int, broken: bool, target: int) -> bool:
@@ -227,56 +257,136 @@ class Search:
             return self._last_trick(leader) >= target
         if n <= self.horizon:
             return self._guess(n) >= target
-        trump = self.trump
-        if trump >= 0:
-            # A trump above every trump of the other side wins a trick for its side, whoever
-            # else plays to that trick; one player's such trumps all fall in different tricks.
-            tmask = SUIT_MASKS[trump]
-            side = self.side
-            mine = [hands[0] & tmask, hands[1] & tmask, hands[2] & tmask, hands[3] & tmask]
-            ours = theirs = 0
+        side = self.side
+        # Sure tricks: trumps above every trump of the other side (one player's all fall in
+        # different tricks), plus the side-suit winners the leader can cash one after another.
+        h0, h1, h2, h3 = hands
+        tmask = self._tmask
+        ours = theirs = 0
+        if side & 1:
+            ours |= h0
+        else:
+            theirs |= h0
+        if side & 2:
+            ours |= h1
+        else:
+            theirs |= h1
+        if side & 4:
+            ours |= h2
+        else:
+            theirs |= h2
+        if side & 8:
+            ours |= h3
+        else:
+            theirs |= h3
+        sure = lost = 0
+        our_trumps = ours & tmask
+        their_trumps = theirs & tmask
+        if our_trumps | their_trumps:
+            above_theirs = ~((1 << their_trumps.bit_length()) - 1)
+            above_ours = ~((1 << our_trumps.bit_length()) - 1)
             for s in range(4):
-                if side >> s & 1:
-                    ours |= mine[s]
-                else:
-                    theirs |= mine[s]
-            if ours | theirs:
-                above_theirs = ~((1 << theirs.bit_length()) - 1)
-                above_ours = ~((1 << ours.bit_length()) - 1)
-                sure = lost = 0
-                for s in range(4):
+                t = hands[s] & tmask
+                if t:
                     if side >> s & 1:
-                        k = (mine[s] & above_theirs).bit_count()
+                        k = (t & above_theirs).bit_count()
                         if k > sure:
                             sure = k
                     else:
-                        k = (mine[s] & above_ours).bit_count()
+                        k = (t & above_ours).bit_count()
                         if k > lost:
                             lost = k
-                if self.side >> leader & 1:
-                    sure += self._cashable(leader, mine)
-                else:
-                    lost += self._cashable(leader, mine)
-                if target <= sure:
-                    return True
-                if target > n - lost:
-                    return False
+        cash = self._cashable(leader)
+        if side >> leader & 1:
+            sure += cash
+        else:
+            lost += cash
+        if target <= sure:
+            return True
+        if target > n - lost:
+            return False
+        return self._tt_search(leader, broken, target, sure, n - lost)
+
+    def _tt_search(self, leader: int, broken: bool, target: int, lo: int, hi: int) -> bool:
+        """The trick-boundary test through the transposition table (``lo``..``hi``: known bounds)."""
         key = self._key(leader, broken)
-        bounds = self.tt.get(key)
-        if bounds is not None:
-            lo, hi = bounds
+        entry = self.tt.get(key)
+        best = -1
+        if entry is not None:
+            lo, hi, best = entry
             if lo >= target:
                 return True
             if hi < target:
                 return False
-        else:
-            lo, hi = 0, n
-        result = self._inner(leader, [], -1, -1, -1, broken, target)
+        self._best = best
+        result = self._ply(leader, 0, -1, -1, -1, -1, 0, broken, target)
+        best = self._best
         if result:
-            self.tt[key] = (max(lo, target), hi)
+            self.tt[key] = [target if target > lo else lo, hi, best]
         else:
-            self.tt[key] = (lo, min(hi, target - 1))
+            self.tt[key] = [lo, target - 1 if target - 1 < hi else hi, best]
         return result
+
+    def _ply(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
+             in_trick: int, broken: bool, target: int) -> bool:
+        """Zero-window test with the trick in progress (possibly empty) and someone to play."""
+        self.nodes += 1
+        if self.nodes == self.limit:
+            raise SearchLimit
+        hands = self.hands
+        seat = (leader + depth) & 3
+        hand = hands[seat]
+        trump = self.trump
+        legal = duties(self.rules, hand, trump, broken, led, top_led, top_trump,
+                       win_seat == seat ^ 2 and self._exempt)[-1][1]
+        maximizing = self.side >> seat & 1 == 1
+        tt_best = self._best
+        if legal & (legal - 1):
+            moves = self._ordered(legal, depth, seat, top_led, top_trump, win_seat, in_trick, maximizing)
+            if not depth:
+                best = tt_best
+                if best >= 0 and best in moves:
+                    moves.remove(best)
+                    moves.insert(0, best)
+        else:
+            moves = [legal.bit_length() - 1]
+        side = self.side
+        for card in moves:
+            hands[seat] = hand ^ (1 << card)
+            suit = _SUIT[card]
+            n_broken = broken
+            if suit == trump and not broken and breaks_trump(self.rules, card, trump, led):
+                n_broken = True
+            # The trick's state after this card (the rules of who wins a trick: winning_index).
+            if not depth:
+                n_led, n_top_led, n_win = suit, card, seat
+                n_top_trump = card if suit == trump else -1
+            else:
+                n_led, n_top_led, n_top_trump, n_win = led, top_led, top_trump, win_seat
+                if suit == trump:
+                    if card > top_trump:
+                        n_top_trump, n_win = card, seat
+                    if suit == led and card > top_led:
+                        n_top_led = card
+                elif suit == led and card > top_led:
+                    n_top_led = card
+                    if top_trump < 0:
+                        n_win = seat
+            if depth == 3:
+                result = self._boundary(n_win, n_broken, target - (side >> n_win & 1))
+            else:
+                result = self._ply(leader, depth + 1, n_led, n_top_led, n_top_trump, n_win,
+                                   in_trick | 1 << card, n_broken, target)
+            hands[seat] = hand
+            if result is maximizing:
+                if not depth:
+                    self._best = card
+                return result
+        if not depth:
+            self._best = tt_best
+        return not maximizing
+
+    # --- helpers of the search -------------------------------------------------------------------
 
     def _guess(self, n: int) -> int:
         """The side's share of the last ``n`` tricks, judged from the top cards of each suit:
@@ -300,36 +410,35 @@ class Search:
             if o and t:
                 ours_top += (o >> t.bit_length()).bit_count()
                 theirs_top += (t >> o.bit_length()).bit_count()
-        tmask = SUIT_MASKS[self.trump] if self.trump >= 0 else 0
+        tmask = self._tmask
         ours_trumps, theirs_trumps = (ours & tmask).bit_count(), (theirs & tmask).bit_count()
         open_tricks = max(0, n - ours_top - theirs_top)
         share = (ours_trumps / (ours_trumps + theirs_trumps) if ours_trumps + theirs_trumps
                  else side.bit_count() / 4)
         return min(n, round(ours_top + open_tricks * share))
 
-    def _cashable(self, leader: int, trumps: list[int]) -> int:
+    def _cashable(self, leader: int) -> int:
         """Side-suit winners the leader can cash one after another: the top run of each suit,
-        stopped by the first player with trumps who runs out of the suit (a ruff)."""
+        stopped by the first other player with trumps who runs out of the suit (a ruff)."""
         hands = self.hands
-        trump = self.trump
+        tmask = self._tmask
+        mine = hands[leader]
+        rest_all = (hands[0] | hands[1] | hands[2] | hands[3]) & ~mine
+        ruffers = [h for h in hands if h & tmask and h != mine] if tmask else []
         total = 0
-        for suit in range(4):
-            if suit == trump:
+        for smask in SUIT_MASKS:
+            if smask == tmask:
                 continue
-            smask = SUIT_MASKS[suit]
-            own = hands[leader] & smask
+            own = mine & smask
             if not own:
                 continue
-            rest = 0
-            limit = 13
-            for s in range(4):
-                if s != leader:
-                    h = hands[s] & smask
-                    rest |= h
-                    if trumps[s] and h.bit_count() < limit:
-                        limit = h.bit_count()
-            run = (own & ~((1 << rest.bit_length()) - 1)).bit_count()
-            total += run if run < limit else limit
+            run = (own >> (rest_all & smask).bit_length()).bit_count()
+            if run:
+                for h in ruffers:
+                    k = (h & smask).bit_count()
+                    if k < run:
+                        run = k
+                total += run
         return total
 
     def _last_trick(self, leader: int) -> int:
@@ -343,66 +452,26 @@ class Search:
         """Hands in relative ranks: positions that differ only in which small cards are gone match."""
         h0, h1, h2, h3 = self.hands
         compress = self._compress
-        out = [leader, broken]
-        for shift in (0, 13, 26, 39):
+        raw_suit = self.trump if self._raw_trump else -1
+        out = [leader | (4 if broken and self._broken_matters else 0)]
+        for suit, shift in ((0, 0), (1, 13), (2, 26), (3, 39)):
             raw = (h0 >> shift & 0x1FFF) | (h1 >> shift & 0x1FFF) << 13 | (h2 >> shift & 0x1FFF) << 26 | (
                 h3 >> shift & 0x1FFF) << 39
+            if suit == raw_suit:
+                out.append(raw)
+                continue
             packed = compress.get(raw)
             if packed is None:
                 packed = compress[raw] = _relative(raw)
             out.append(packed)
         return tuple(out)
 
-    def _inner(self, leader: int, trick: list[int], led: int, top_led: int, top_trump: int,
-               broken: bool, target: int) -> bool:
-        """Zero-window test with the trick in progress (possibly empty) and someone to play."""
-        self.nodes += 1
-        if self.nodes == self.limit:
-            raise SearchLimit
-        hands = self.hands
-        depth = len(trick)
-        seat = (leader + depth) & 3
-        hand = hands[seat]
-        trump = self.trump
-        legal = duties(self.rules, hand, trump, broken, led, top_led, top_trump)[-1][1]
-        maximizing = self.side >> seat & 1 == 1
-        if legal & (legal - 1):
-            moves = self._ordered(legal, trick, seat, top_led, top_trump, maximizing)
-        else:
-            moves = [legal.bit_length() - 1]
-        for card in moves:
-            hands[seat] = hand ^ (1 << card)
-            suit = _SUIT[card]
-            n_led, n_top_led, n_top_trump, n_broken = led, top_led, top_trump, broken
-            if not depth:
-                n_led, n_top_led = suit, card
-            elif suit == led and card > top_led:
-                n_top_led = card
-            if suit == trump:
-                if not broken and breaks_trump(self.rules, card, trump, led):
-                    n_broken = True
-                if card > top_trump:
-                    n_top_trump = card
-            trick.append(card)
-            if depth == 3:
-                winner = (leader + winning_index(trick, trump)) & 3
-                result = self._boundary(winner, n_broken, target - (self.side >> winner & 1))
-            else:
-                result = self._inner(leader, trick, n_led, n_top_led, n_top_trump, n_broken, target)
-            trick.pop()
-            hands[seat] = hand
-            if result is maximizing:
-                return result
-        return not maximizing
-
     # --- move generation -------------------------------------------------------------------------
 
-    def _representatives(self, legal: int, trick: Sequence[int]) -> list[tuple[int, list[int]]]:
-        """Legal cards grouped into equivalence classes (no live card between them); each class
-        is represented by its highest card."""
-        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-        for c in trick:
-            live |= 1 << c
+    def _representatives(self, legal: int, in_trick: int) -> list[tuple[int, list[int]]]:
+        """Legal cards grouped into equivalence classes (no live card between them, counting the
+        cards of the current trick); each class is represented by its highest card."""
+        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | in_trick
         groups: list[tuple[int, list[int]]] = []
         members: list[int] = []
         m = legal
@@ -417,64 +486,85 @@ class Search:
                 members = []
         return groups
 
-    def _ordered(self, legal: int, trick: list[int], seat: int, top_led: int, top_trump: int,
-                 maximizing: bool) -> list[int]:
+    def _ordered(self, legal: int, depth: int, seat: int, top_led: int, top_trump: int, win_seat: int,
+                 in_trick: int, maximizing: bool) -> list[int]:
         """One card per equivalence class, the likeliest best first."""
         hands = self.hands
-        live = hands[0] | hands[1] | hands[2] | hands[3]
-        for c in trick:
-            live |= 1 << c
-        reps: list[int] = []
+        live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
+        reps = 0
         m = legal
         while m:
             low = m & -m
-            card = low.bit_length() - 1
             m ^= low
-            above = live & ABOVE[card]
+            above = live & ABOVE[low.bit_length() - 1]
             if not above & -above & legal:
-                reps.append(card)
-        if len(reps) <= 1:
-            return reps
-        trump = self.trump
-        if not trick:
-            return sorted(reps, key=self._lead_key(seat, live))
-        win = top_trump if top_trump >= 0 else top_led
-        winner_seat = (seat - len(trick) + trick.index(win)) & 3
-        if (self.side >> winner_seat & 1 == 1) == maximizing:
-            return sorted(reps, key=_RANKS.__getitem__)  # the side already wins it: play low
-        win_suit = _SUIT[win]
+                reps |= low
+        if not reps & (reps - 1):
+            return [reps.bit_length() - 1]
+        tmask = self._tmask
+        if not depth:
+            # Leads: winners of safe suits, top trumps, small cards of safe suits, other trumps,
+            # then suits an opponent would ruff.
+            tops = 0
+            for smask in SUIT_MASKS:
+                x = live & smask
+                if x:
+                    tops |= 1 << (x.bit_length() - 1)
+            ruff = 0
+            if tmask:
+                side = self.side
+                mine = side >> seat & 1
+                for s in range(4):
+                    h = hands[s]
+                    if side >> s & 1 != mine and h & tmask:
+                        for smask in SUIT_MASKS:
+                            if not h & smask:
+                                ruff |= smask
+                ruff &= ~tmask
+            safe = reps & ~ruff & ~tmask
+            return (_bits(safe & tops) + _bits(reps & tops & tmask) + _ranked(safe & ~tops)
+                    + _bits(reps & tmask & ~tops) + _ranked(reps & ruff))
+        if (self.side >> win_seat & 1 == 1) == maximizing:
+            return _ranked(reps)  # the side already wins it: play low
+        beat = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | tmask
+        return _bits(reps & beat) + _ranked(reps & ~beat)
 
-        def beats(c: int) -> bool:
-            return (_SUIT[c] == win_suit and c > win) or (_SUIT[c] == trump and win_suit != trump)
 
-        return sorted(reps, key=lambda c: (not beats(c), _RANKS[c]))
+def _bits(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
-    def _lead_key(self, seat: int, live: int) -> Callable[[int], tuple[int, int]]:
-        """Leads in order: sure winners the other side cannot ruff, trumps while we hold the
-        top trump, small cards of suits they cannot ruff, then suits they would ruff."""
-        hands = self.hands
-        trump = self.trump
-        tmask = SUIT_MASKS[trump] if trump >= 0 else 0
-        mine = self.side >> seat & 1
-        ruffable = 0  # suits some opponent is void in while holding a trump
-        for s in range(4):
-            if self.side >> s & 1 != mine:
-                h = hands[s]
-                if h & tmask:
-                    for suit in range(4):
-                        if not h & SUIT_MASKS[suit]:
-                            ruffable |= 1 << suit
 
-        def key(c: int) -> tuple[int, int]:
-            suit = _SUIT[c]
-            top = not ABOVE[c] & live
-            if suit == trump:
-                return (1 if top else 3, _RANKS[c])
-            if ruffable >> suit & 1:
-                return (4, _RANKS[c])
-            return (0, -_RANKS[c]) if top else (2, _RANKS[c])
+def _ranked(mask: int) -> list[int]:
+    """The card indices of a mask, lowest rank first (across suits)."""
+    out = _bits(mask)
+    if len(out) > 1:
+        out.sort(key=_RANKS.__getitem__)
+    return out
 
-        return key
+
+def _advance(depth: int, led: int, top_led: int, top_trump: int, win_seat: int, seat: int, card: int,
+             trump: int) -> tuple[int, int, int, int]:
+    """The trick's (led suit, top card of it, top trump, winning seat) after ``seat`` plays ``card``:
+    the highest trump wins, else the highest card of the led suit (as ``winning_index``)."""
+    suit = _SUIT[card]
+    if not depth:
+        return suit, card, (card if suit == trump else -1), seat
+    if suit == trump:
+        if card > top_trump:
+            top_trump, win_seat = card, seat
+        if suit == led and card > top_led:
+            top_led = card
+    elif suit == led and card > top_led:
+        top_led = card
+        if top_trump < 0:
+            win_seat = seat
+    return led, top_led, top_trump, win_seat
 
 
 def _relative(raw: int) -> int:

@@ -54,6 +54,8 @@ def decision_times(level: str, deals: int) -> list[float]:
 
 def speed(args: argparse.Namespace) -> None:
     for level, deals in (("club", args.speed_deals), ("expert", max(1, args.speed_deals // 2))):
+        if args.speed_deals <= 0:
+            break
         times = decision_times(level, deals)
         print(f"{level:6} decisions: median {1000 * statistics.median(times):7.1f} ms, "
               f"p95 {1000 * percentile(times, 0.95):7.1f} ms, max {1000 * max(times):7.1f} ms "
@@ -65,8 +67,9 @@ def speed(args: argparse.Namespace) -> None:
             start = time.perf_counter()
             solve(deal)
             seven.append(time.perf_counter() - start)
-    print(f"solver, 7-card endings (all card values): median {1000 * statistics.median(seven):.1f} ms, "
-          f"p95 {1000 * percentile(seven, 0.95):.1f} ms ({len(seven)} positions)", flush=True)
+    if seven:
+        print(f"solver, 7-card endings (all card values): median {1000 * statistics.median(seven):.1f} ms, "
+              f"p95 {1000 * percentile(seven, 0.95):.1f} ms ({len(seven)} positions)", flush=True)
     full_value = []
     for seed in range(args.full):
         deal = ending(preset("miniokey"), seed, cards_left=13, extra=0)
@@ -81,8 +84,11 @@ def speed(args: argparse.Namespace) -> None:
 
 
 def strength(args: argparse.Namespace) -> None:
+    names = args.presets.split(",") if args.presets else list(PRESETS)
     for a, b, deals in (("club", "random", args.club_deals), ("expert", "club", args.expert_deals)):
-        for name in PRESETS:
+        if deals <= 0:
+            continue
+        for name in names:
             start = time.time()
             result = match(name, a, b, deals, seed=args.seed, workers=args.workers)
             verdict = "above zero" if result.ci_low > 0 else "NOT above zero"
@@ -99,6 +105,7 @@ def main() -> None:
     parser.add_argument("--speed-deals", type=int, default=4)
     parser.add_argument("--endings", type=int, default=10)
     parser.add_argument("--full", type=int, default=3)
+    parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
     args = parser.parse_args()
     random.seed(args.seed)
     if args.part in ("all", "speed"):

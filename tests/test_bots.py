@@ -69,9 +69,10 @@ def random_positions(rules: RuleSet, count: int, seed: int) -> list[Deal]:
     return out
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", [*PRESETS, "turkish/esli", "classic/esli"])
 def test_inference_never_excludes_a_card_actually_held(name: str) -> None:
-    for deal in random_positions(preset(name), 12, seed=len(name)):
+    rules = preset(*name.split("/"))
+    for deal in random_positions(rules, 12, seed=len(name)):
         viewer = deal.to_move
         assert viewer is not None
         know = knowledge(deal.view(viewer))

@@ -51,7 +51,8 @@ def brute_force(rules: RuleSet, hands: list[list[Card]], trump: Suit, broken: bo
         return 0
     maximizing = side >> seat & 1
     results = []
-    for card in legal_plays(rules, hands[seat], trick, trump, broken):
+    partner_winning = bool(trick) and (leader + trick_winner(trick, trump)) % 4 == (seat + 2) % 4
+    for card in legal_plays(rules, hands[seat], trick, trump, broken, partner_winning=partner_winning):
         now_broken = broken or breaks_trump(rules, card.index, int(trump), trick[0].suit if trick else -1)
         rest = [list(h) for h in hands]
         rest[seat].remove(card)
@@ -88,9 +89,17 @@ def brute_card_values(deal: Deal) -> dict[Card, int]:
     return out
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
-def test_solver_matches_brute_force_on_small_endings(name: str) -> None:
-    rules = preset(name)
+ESLI = [("turkish", "esli"), ("classic", "esli"), ("danish", "esli"), ("gamelake", "esli")]
+"""Partnership variants: the turkish one has the partner-winning exemption."""
+
+
+def rules_of(name: str, variant: str | None) -> RuleSet:
+    return preset(name) if variant is None else preset(name, variant)
+
+
+@pytest.mark.parametrize(("name", "variant"), [(n, None) for n in PRESETS] + ESLI)
+def test_solver_matches_brute_force_on_small_endings(name: str, variant: str | None) -> None:
+    rules = rules_of(name, variant)
     for seed in range(14):
         deal = ending(rules, seed * 7 + 1, cards_left=4 if seed % 4 == 3 else 3, extra=seed % 4)
         expected = brute_card_values(deal)
@@ -144,3 +153,34 @@ def test_hand_masks_of_the_position_are_the_deal_hands() -> None:
     pos = Position.of_deal(deal)
     assert [cards_of(m) for m in pos.hands] == [deal.hand(s) for s in range(4)]
     assert pos.to_move == deal.to_move
+
+
+@pytest.mark.parametrize(("name", "variant"), [(n, None) for n in PRESETS] + ESLI)
+def test_solver_matches_brute_force_on_random_four_card_endings(name: str, variant: str | None) -> None:
+    rules = rules_of(name, variant)
+    for seed in range(3):
+        deal = ending(rules, 1000 + seed * 13, cards_left=4, extra=(seed * 3) % 4)
+        assert solve(deal).card_values == brute_card_values(deal), (name, variant, seed, deal.history)
+
+
+def test_partner_winning_exemption_changes_the_solver_like_the_deal() -> None:
+    """Turkish Eşli: whenever the partner is winning the trick, the solver's legal cards are the
+    deal's (which apply the exemption), and they differ from plain turkish somewhere."""
+    rules = preset("turkish", "esli")
+    differs = 0
+    for seed in range(40):
+        deal = ending(rules, seed, cards_left=3 + seed % 3, extra=1 + seed % 3)
+        solution = solve(deal)
+        assert set(solution.card_values) == set(deal.legal_plays())
+        plain = legal_plays(preset("turkish"), deal.hand(deal.to_move or 0), deal.current_trick,
+                            deal.trump, deal.trump_broken)
+        differs += set(plain) != set(deal.legal_plays())
+    assert differs > 0
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_value_at_a_trick_boundary_agrees_with_card_values(name: str) -> None:
+    for seed in range(3):
+        deal = ending(preset(name), 50 + seed, cards_left=6, extra=0)
+        pos = Position.of_deal(deal)
+        assert Search(pos.rules, pos.trump, pos.side).value(pos) + pos.side_tricks == solve(deal).tricks

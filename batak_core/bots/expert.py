@@ -3,7 +3,8 @@ layout with the double-dummy solver, and play the card with the best average sco
 
 Samples respect every inference the strict rules allow (voids, "nothing higher", "no trump");
 see ``knowledge``. Early in the deal the search looks a few tricks ahead and judges the rest
-from the top cards; from ``EXACT_CARDS`` cards a hand it is exact. The random numbers come from
+from the top cards; from ``EXACT_CARDS`` cards a hand it is exact. A defender plays for its own
+score (its tricks, or the zero-trick penalty) minus the declarer's. The random numbers come from
 the public state alone, so the same public situation always gives the same decision, whatever
 the hidden cards are.
 """
@@ -16,19 +17,20 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, Card, mask_of
 from ..deal import Action, DealView, Phase
-from ..scoring import declarer_points
+from ..scoring import declarer_points, defender_points
 from ..solver import Position, Search, SearchLimit, declarer_side
 from .club import club_card
 from .evaluate import best_trump, bid_choice
 from .knowledge import Knowledge, knowledge, sample_hands
 
-EXACT_CARDS = 7
+EXACT_CARDS = 8
 """At or below this many cards in the hand of the player to lead, every sample is solved exactly."""
 LOOKAHEAD_TRICKS = 2
 """Earlier, the search sees this many more tricks (after the current one) before judging."""
 SAMPLES = 16
-NODE_BUDGET = 50_000
-"""Search nodes per decision: sampling stops once they are spent (keeps decisions under a second)."""
+NODE_BUDGET = 70_000
+"""Search nodes per decision: sampling stops once they are spent (keeps decisions under a second;
+results do not depend on the machine's speed)."""
 
 
 @dataclass(frozen=True)
@@ -79,13 +81,24 @@ def public_seed(view: DealView, seed: int) -> int:
 
 def score_cards(view: DealView, know: Knowledge, seed: int,
                 samples: int = SAMPLES, budget: int = NODE_BUDGET) -> list[CardScore]:
-    """Every legal card's average over sampled layouts, best first for the player to move."""
+    """Every legal card's average over sampled layouts, best first for the player to move.
+
+    The declarer values a card by its contract score. A defender values it by its own score
+    minus the declarer's: without partners a defender scores its own tricks (and the zero-trick
+    penalty), so each layout is solved twice, once for the declarer side's tricks (the defenders
+    together against it) and once for the defender's own tricks (everyone else against it).
+    """
     assert view.declarer is not None and view.contract is not None and view.trump is not None
     assert view.trick_leader is not None
     rules = view.rules
+    contract = view.contract
     side = declarer_side(rules, view.declarer)
     side_tricks = sum(view.tricks_won[s] for s in range(4) if side >> s & 1)
     mine_on_side = side >> view.seat & 1
+    own_side = 1 << view.seat | (1 << (view.seat ^ 2) if rules.partnership else 0)
+    own_tricks = sum(view.tricks_won[s] for s in range(4) if own_side >> s & 1)
+    selfish = not mine_on_side and own_side | side != 15  # other defenders score for themselves
+    total_tricks = rules.tricks_per_deal
     leader_cards = len(view.hand) + (1 if view.current_trick else 0)
     exact = leader_cards <= EXACT_CARDS
     horizon = 0 if exact else max(1, leader_cards - 1 - LOOKAHEAD_TRICKS)
@@ -100,26 +113,40 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
             break
         pos = Position(rules, hands, int(view.trump), view.trump_broken, view.trick_leader,
                        tuple(c.index for c in view.current_trick), side, side_tricks)
-        search = Search(rules, pos.trump, side, horizon)
-        search.limit = max(1, budget - spent)
         try:
-            values = search.card_values(pos)
+            values, nodes = _solve_sample(pos, side, horizon, budget - spent)
+            own_values = values
+            if selfish:
+                own_values, more = _solve_sample(pos, own_side, horizon, budget - spent - nodes)
+                nodes += more
         except SearchLimit:
             if done:
                 break
             # Not even one layout fits the budget: look at the current trick only.
-            search = Search(rules, pos.trump, side, leader_cards - 1)
-            values = search.card_values(pos)
+            values, nodes = _solve_sample(pos, side, leader_cards - 1, -1)
+            own_values = _solve_sample(pos, own_side, leader_cards - 1, -1)[0] if selfish else values
         for card, value in values.items():
             tricks = value + side_tricks
-            points = declarer_points(rules, view.contract, tricks)
-            totals[card][0] += points if mine_on_side else -points
+            points = declarer_points(rules, contract, tricks)
+            if not mine_on_side:
+                mine = own_values[card] + own_tricks if selfish else total_tricks - tricks
+                points = defender_points(rules, contract, mine) - points
+            totals[card][0] += points
             totals[card][1] += tricks
         done += 1
-        spent += search.nodes
+        spent += nodes
         if spent >= budget:
             break
     done = max(done, 1)
     scores = [CardScore(CARDS[c], totals[c][0] / done, totals[c][1] / done) for c in legal]
     scores.sort(key=lambda s: (-s.points, s.card.rank))
     return scores
+
+
+def _solve_sample(pos: Position, side: int, horizon: int, nodes_left: int) -> tuple[dict[int, int], int]:
+    """Each legal card's tricks for ``side`` (from the current trick on) and the nodes spent;
+    raises ``SearchLimit`` past ``nodes_left`` nodes (negative: no limit)."""
+    search = Search(pos.rules, pos.trump, side, horizon)
+    search.limit = max(1, nodes_left) if nodes_left >= 0 else -1
+    return search.card_values(pos), search.nodes
+

@@ -4,8 +4,9 @@ Every card a player played was legal, so each hidden card that would have made i
 cannot be in that player's hand: that is how a failure to follow shows a void, a failure to
 overtake shows "nothing higher", and a discard shows "no trump". The rule itself is not written
 here: each candidate card is tested with ``legality.duties`` on the hypothetical hand
-{played card, candidate}. (For every preset a card is illegal in a hand exactly when one single
-other card of that hand forbids it, so testing pairs is exact.)
+{played card, candidate}, with the partner-winning exemption where the rules have it. (For
+every preset a card is illegal in a hand exactly when one single other card of that hand
+forbids it, so testing pairs is exact.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, FULL_DECK, SUIT_MASKS, SUIT_OF, mask_of
 from ..deal import DealView
-from ..legality import breaks_trump, duties
+from ..legality import breaks_trump, duties, winning_index
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ def knowledge(view: DealView) -> Knowledge:
     trump = -1 if view.trump is None else int(view.trump)
     broken = False
     rules = view.rules
+    exempt = rules.partner_winning_exempt
     sequences = [(t.leader, [c.index for c in t.cards]) for t in view.tricks]
     if view.current_trick:
         assert view.trick_leader is not None
@@ -59,8 +61,10 @@ def knowledge(view: DealView) -> Knowledge:
         for pos, card in enumerate(cards):
             seat = (leader + pos) % 4
             if seat != view.seat:
+                partner_winning = exempt and pos > 0 and (
+                    leader + winning_index(cards[:pos], trump)) % 4 == (seat + 2) % 4
                 excluded[seat] |= _forbidding(view, card, unseen & ~excluded[seat], trump, broken,
-                                              led, top_led, top_trump)
+                                              led, top_led, top_trump, partner_winning)
             suit = SUIT_OF[card]
             if pos == 0:
                 led, top_led = suit, card
@@ -80,7 +84,7 @@ def knowledge(view: DealView) -> Knowledge:
 
 
 def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: bool,
-                led: int, top_led: int, top_trump: int) -> int:
+                led: int, top_led: int, top_trump: int, partner_winning: bool = False) -> int:
     """The candidate cards whose presence in the hand would have made ``card`` illegal."""
     out = 0
     bit = 1 << card
@@ -89,7 +93,7 @@ def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: 
     while m:
         low = m & -m
         m ^= low
-        if not duties(rules, bit | low, trump, broken, led, top_led, top_trump)[-1][1] & bit:
+        if not duties(rules, bit | low, trump, broken, led, top_led, top_trump, partner_winning)[-1][1] & bit:
             out |= low
     return out
 

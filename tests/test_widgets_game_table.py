@@ -303,28 +303,9 @@ def test_weak_hand_redeal_button() -> None:
     assert table.deal.dealer == dealer and table.game.deals_played == 0
 
 
-class Failing:
-    """A bot level that cannot make a decision yet."""
-
-    level = "failing"
-
-    def choose(self, view: bc.DealView) -> bc.Action:
-        raise AssertionError("not learned yet")
-
-
-def test_bots_still_learning_a_variant_fall_back_for_that_decision_only() -> None:
-    deal = bc.Deal.random(short("turkish", "gommeli"), seed=4, dealer=3)
-    deal.bid(12)
-    deal.declare_trump("H")
-    widgets.game_table.bot_act(deal, Failing(), bc.bots.get("random", seed=1))
-    assert deal.phase is Phase.PLAY and len(deal.buried) == 4  # neither bot could bury: the lowest cards went
-    plain = bc.Deal.random(bc.preset("classic"), seed=4)
-    with pytest.raises(AssertionError, match="not learned yet"):  # in İhaleli a bot error is a bug
-        widgets.game_table.bot_act(plain, Failing(), bc.bots.get("random", seed=1))
-
-
-@pytest.mark.parametrize(("name", "variant"), [("classic", "koz_maca"), ("turkish", "gommeli")])
-def test_stronger_bots_play_every_variant(name: str, variant: str) -> None:
-    table = widgets.GameTable(short(name, variant), bots="club", seed=3, delay=0)
+@pytest.mark.parametrize("level", ["club", "expert"])
+@pytest.mark.parametrize(("name", "variant"), [("classic", "koz_maca"), ("turkish", "gommeli"), ("classic", "esli")])
+def test_stronger_bots_play_every_variant(name: str, variant: str, level: str) -> None:
+    table = widgets.GameTable(short(name, variant), bots=level, seed=3, delay=0)
     play_to_end(table)
     assert table.game.is_over

@@ -20,7 +20,6 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import Action, Card, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
-from batak_core.bots import Bot
 from batak_core.cards import describe_cards
 from batak_core.shuffle import derive_seed, new_seed
 
@@ -51,26 +50,6 @@ def action_text(action: Action, rules: RuleSet) -> str:
     if isinstance(action, tuple):
         return f"bury {describe_cards(action)}"
     return f"announce {call_text(action)}" if rules.announcements else f"bid {action}"
-
-
-def bot_act(deal: Deal, bot: Bot, fallback: Bot) -> None:
-    """The deciding bot acts. The bots are still learning the variants (Koz Maça, the bury, the
-    open dummy), so in a variant a level that fails or errs hands this one decision to the
-    random bot, and a bury that bot cannot make either is the engine's clock action (the lowest
-    cards). In İhaleli every bot error is a real bug and is raised."""
-    seat = deal.decider
-    assert seat is not None
-    view = deal.view(seat)
-    if deal.rules.variant is Variant.IHALELI:
-        deal.act(bot.choose(view))
-        return
-    for player in (bot, fallback):
-        try:
-            deal.act(player.choose(view))  # an illegal action leaves the deal untouched
-            return
-        except Exception:  # any failure of a level still learning the variant
-            continue
-    deal.apply(deal.timeout_action())
 
 
 def consult(rules: RuleSet, feature: Callable[..., Any], *args: Any) -> Any:
@@ -175,7 +154,6 @@ class GameTable(w.VBox):
     def _make_bots(self) -> None:
         self.bots = {seat: bc.bots.get(level, seed=derive_seed(self.game.seed, 100 + seat))
                      for seat, level in zip((1, 2, 3), self.levels, strict=True)}
-        self.fallback = bc.bots.get("random", seed=derive_seed(self.game.seed, 104))
 
     def set_bots(self, level: str) -> None:
         """Play on against bots of another level (from the next bot move)."""
@@ -288,7 +266,7 @@ class GameTable(w.VBox):
     def _bot_move(self) -> None:
         seat = self.deal.decider
         assert seat is not None
-        bot_act(self.deal, self.bots[seat], self.fallback)
+        self.deal.act(self.bots[seat].choose(self.deal.view(seat)))
 
     def _cancel_pending(self) -> None:
         if self._pending is not None:

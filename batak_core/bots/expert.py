@@ -19,7 +19,7 @@ from ..cards import CARDS, Card, mask_of
 from ..deal import Action, DealView, Phase
 from ..scoring import declarer_points, defender_points
 from ..solver import Position, Search, SearchLimit, declarer_side
-from .club import club_card
+from .club import ClubBot, club_card
 from .evaluate import best_trump, bid_choice
 from .knowledge import Knowledge, knowledge, sample_hands
 
@@ -53,6 +53,8 @@ class ExpertBot:
     def choose(self, view: DealView) -> Action:
         if not view.my_turn:
             raise ValueError(f"seat {view.seat} is not to move")
+        if not searchable(view):
+            return ClubBot().choose(view)
         hand = mask_of(view.hand)
         if view.phase is Phase.AUCTION:
             return bid_choice(view, best_trump(hand)[1], margin=0.6)
@@ -63,6 +65,15 @@ class ExpertBot:
         know = knowledge(view)
         scores = score_cards(view, know, self._seed, budget=self._budget)
         return pick(scores, club_card(view, know))
+
+
+def searchable(view: DealView) -> bool:
+    """Whether the sampling search models this decision. It plays a declarer's contract from the
+    player's own hand; Koz Maça's own-number contracts, the bury and an open dummy's cards are
+    left to the club heuristics."""
+    rules = view.rules
+    return not (rules.announcements or view.phase is Phase.BURY or rules.kitty
+                or view.to_move != view.seat)
 
 
 def pick(scores: Sequence[CardScore], fallback: Card) -> Card:

@@ -213,6 +213,16 @@ def cards_of(mask: int) -> list[Card]:
     return out
 
 
+def indices_of(mask: int) -> list[int]:
+    """The card indices in a mask, lowest first (for bots and the solver, which work on ints)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def iter_cards(mask: int) -> Iterator[Card]:
     while mask:
         low = mask & -mask

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import ABOVE, CARDS, SUIT_MASKS, Card
+from .cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
 from .deal import Deal, Phase
 from .legality import breaks_trump, duties, winning_index
 from .rules import RuleSet
@@ -522,27 +522,18 @@ class Search:
                                 ruff |= smask
                 ruff &= ~tmask
             safe = reps & ~ruff & ~tmask
-            return (_bits(safe & tops) + _bits(reps & tops & tmask) + _ranked(safe & ~tops)
-                    + _bits(reps & tmask & ~tops) + _ranked(reps & ruff))
+            return (indices_of(safe & tops) + indices_of(reps & tops & tmask) + _ranked(safe & ~tops)
+                    + indices_of(reps & tmask & ~tops) + _ranked(reps & ruff))
         if (self.side >> win_seat & 1 == 1) == maximizing:
             return _ranked(reps)  # the side already wins it: play low
         beat = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | tmask
-        return _bits(reps & beat) + _ranked(reps & ~beat)
+        return indices_of(reps & beat) + _ranked(reps & ~beat)
 
-
-def _bits(mask: int) -> list[int]:
-    """The card indices of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _ranked(mask: int) -> list[int]:
     """The card indices of a mask, lowest rank first (across suits)."""
-    out = _bits(mask)
+    out = indices_of(mask)
     if len(out) > 1:
         out.sort(key=_RANKS.__getitem__)
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
+from ..cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, indices_of, mask_of
 from ..deal import Action, DealView, Phase
 from ..legality import winning_index
 from ..rules import DefenderZero
@@ -56,7 +56,7 @@ def bury_choice(view: DealView) -> tuple[Card, ...]:
     def cost(card: int) -> tuple[bool, int, int]:
         return (SUIT_OF[card] == trump, _rank(card), (hand & SUIT_MASKS[SUIT_OF[card]]).bit_count())
 
-    return tuple(sorted(CARDS[c] for c in sorted(_cards(hand), key=cost)[:view.rules.kitty]))
+    return tuple(sorted(CARDS[c] for c in sorted(indices_of(hand), key=cost)[:view.rules.kitty]))
 
 
 def playing_for(view: DealView) -> int | None:
@@ -89,14 +89,6 @@ def is_top(card: int, unseen: int) -> bool:
     return not ABOVE[card] & unseen
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 def _rank(card: int) -> int:
     return card % 13
@@ -112,7 +104,7 @@ def lowest(view: DealView, know: Knowledge, legal: int) -> int:
         return (suit == trump, is_top(card, know.unseen), _rank(card),
                 (hand & SUIT_MASKS[suit]).bit_count())
 
-    return min(_cards(legal), key=cost)
+    return min(indices_of(legal), key=cost)
 
 
 def _lead(view: DealView, know: Knowledge, legal: int) -> int:
@@ -133,18 +125,18 @@ def _lead(view: DealView, know: Knowledge, legal: int) -> int:
             return top  # draw trumps from the top
         if my_trumps.bit_count() > (unseen & tmask).bit_count():
             return (my_trumps & -my_trumps).bit_length() - 1
-    winners = [c for c in _cards(legal & ~tmask) if is_top(c, unseen) and unseen & SUIT_MASKS[SUIT_OF[c]]
+    winners = [c for c in indices_of(legal & ~tmask) if is_top(c, unseen) and unseen & SUIT_MASKS[SUIT_OF[c]]
                and not ruffable(SUIT_OF[c])]
     if winners:
         return max(winners, key=lambda c: (unseen & SUIT_MASKS[SUIT_OF[c]]).bit_count())
     side = legal & ~tmask or legal
     if me_declarer:
-        suit = max({SUIT_OF[c] for c in _cards(side)}, key=lambda s: (legal & SUIT_MASKS[s]).bit_count())
+        suit = max({SUIT_OF[c] for c in indices_of(side)}, key=lambda s: (legal & SUIT_MASKS[s]).bit_count())
     else:
         assert declarer is not None
         # The declarer's short suits: void first (forcing a ruff shortens the trumps), then the
         # suit with the fewest cards still out.
-        suit = min({SUIT_OF[c] for c in _cards(side)},
+        suit = min({SUIT_OF[c] for c in indices_of(side)},
                    key=lambda s: (not know.is_void(declarer, s), (unseen & SUIT_MASKS[s]).bit_count()))
     return lowest(view, know, side & SUIT_MASKS[suit])
 
@@ -167,7 +159,7 @@ def _follow(view: DealView, know: Knowledge, legal: int) -> int:
     trick = list(view.current_trick)
     win_seat, win_card = winner_so_far(trick, view.trick_leader, trump)
     base = [c.index for c in trick]
-    beating = [c for c in _cards(legal) if winning_index([*base, c], trump) == len(base)]
+    beating = [c for c in indices_of(legal) if winning_index([*base, c], trump) == len(base)]
     declarer = playing_for(view)
     later = [(view.seat + i) % 4 for i in range(1, 4 - len(trick))]
     friend_winning = win_seat != view.seat and same_side(view, win_seat, view.seat)

@@ -43,3 +43,18 @@ def test_club_buries_four_cards_keeping_its_trumps() -> None:
         assert all(c.suit != bc.Suit.SPADES for c in buried)
     deal.bury(buried)
     assert deal.phase == "play"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=["-".join(p) for p in PAIRS])
+def test_hints_cover_every_decision_of_every_variant(pair: tuple[str, str]) -> None:
+    deal = bc.Deal.random(bc.preset(*pair), seed=2)
+    bot = bc.bots.get("club")
+    while not deal.is_finished:
+        seat = deal.decider
+        assert seat is not None
+        view = deal.view(seat)
+        advice = bc.bots.hint(view)
+        assert advice.reason and advice.alternatives[0][0] == advice.action
+        trial = deal.copy()
+        trial.act(advice.action)  # the hinted action is legal
+        deal.act(bot.choose(view))

@@ -53,7 +53,7 @@ def action_text(action: Action, rules: RuleSet) -> str:
 
 
 def consult(rules: RuleSet, feature: Callable[..., Any], *args: Any) -> Any:
-    """A bots feature (hint, review), or None where it does not cover the variant's position yet."""
+    """The post-deal review, or None where it does not cover the variant yet (Koz Maça, Gömmeli)."""
     if rules.variant is Variant.IHALELI:
         return feature(*args)
     try:
@@ -192,11 +192,7 @@ class GameTable(w.VBox):
         suggest = bots_feature("hint")
         if suggest is None or self.deal.decider != LEARNER:
             return
-        advice = consult(self.rules, suggest, self.deal.view(LEARNER))
-        if advice is None:
-            self.message.value = ('<div class="batak-reason">No hint for this decision yet: the bots are still '
-                                  "learning this variant.</div>")
-            return
+        advice = suggest(self.deal.view(LEARNER))
         others = "".join(f"<li>{action_text(a, self.rules)}: {value:.2f}</li>"
                          for a, value in advice.alternatives[:3])
         self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: '

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, mask_of
+from ..cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, describe_cards, mask_of
 from ..deal import Action, DealView, Phase
 from ..legality import explain_play, winning_index
 from ..rules import DefenderZero
-from ..scoring import declarer_points, defender_points
-from .club import club_card, winner_so_far
+from ..scoring import announcement_points, declarer_points, defender_points
+from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import best_trump, bid_choice, trick_estimate
-from .expert import pick, score_cards
+from .expert import pick, score_cards, searchable
 from .knowledge import Knowledge, knowledge
 
 TYPICAL_DEFENDER_TRICKS = 3
@@ -26,9 +26,12 @@ class Hint:
 
     ``alternatives`` holds (action, value) pairs, best first. Values are points of the preset
     for the player to move: for a card, the expected score of the deal after playing it (by
-    sampling the hidden hands and solving each layout); for a bid, the score if the hand takes
-    the tricks it is counted for (a pass: what a defender with a typical 3 tricks scores); for a
-    trump suit, the tricks the hand should take with that trump.
+    sampling the hidden hands and solving each layout; where the search does not reach, Koz Maça
+    or an open dummy's cards, 1 marks the recommended card and 0 the others); for a bid, the score
+    if the hand takes the tricks it is counted for (a pass: what a defender with a typical 3 tricks
+    scores); for a Koz Maça announcement, the score if the hand takes its counted tricks; for a
+    trump suit, the tricks the hand should take with that trump; for a bury, the tricks the kept
+    hand should take.
     """
 
     action: Action
@@ -40,10 +43,14 @@ def hint(view: DealView) -> Hint:
     """What the player whose view this is should do now, and why."""
     if not view.my_turn:
         raise ValueError(f"seat {view.seat} is not to move: there is nothing to advise")
+    if view.phase is Phase.AUCTION and view.rules.announcements:
+        return _announce_hint(view)
     if view.phase is Phase.AUCTION:
         return _bid_hint(view)
     if view.phase is Phase.TRUMP:
         return _trump_hint(view)
+    if view.phase is Phase.BURY:
+        return _bury_hint(view)
     return _card_hint(view)
 
 
@@ -77,6 +84,30 @@ def _bid_hint(view: DealView) -> Hint:
     return Hint(choice, reason, tuple(options))
 
 
+def _announce_hint(view: DealView) -> Hint:
+    rules = view.rules
+    hand = mask_of(view.hand)
+    trump = Suit(rules.trump_suit)
+    estimate = trick_estimate(hand, rules.trump_suit)
+    choice = announce_choice(view)
+    counted = round(estimate)
+    options = sorted(((n, float(announcement_points(rules, n, counted))) for n in view.legal_bids),
+                     key=lambda o: (o[0] != choice, -o[1]))
+    reason = (f"With {trump.plural} {trump.symbol} as trump you count about {estimate:.1f} tricks "
+              f"({_strength_words(hand, trump)}): announce {choice}. Taking fewer than your number costs "
+              "points, so round down.")
+    return Hint(choice, reason, tuple((n, v) for n, v in options))
+
+
+def _bury_hint(view: DealView) -> Hint:
+    choice = bury_choice(view)
+    assert view.trump is not None
+    kept = mask_of(view.hand) & ~mask_of(choice)
+    reason = (f"Bury {describe_cards(choice)}: keep your trumps and high cards. Low cards of short suits "
+              "are worth least, and once a suit is gone you can ruff it.")
+    return Hint(choice, reason, ((choice, round(trick_estimate(kept, int(view.trump)), 1)),))
+
+
 def _trump_hint(view: DealView) -> Hint:
     hand = mask_of(view.hand)
     trump, estimate = best_trump(hand)
@@ -92,6 +123,10 @@ def _card_hint(view: DealView) -> Hint:
         card = view.legal_plays[0]
         verdict = explain_play(view.rules, view.hand, view.current_trick, view.trump, view.trump_broken, card)
         return Hint(card, f"{card.label} is your only legal card: {verdict.reason}", ((card, 0.0),))
+    if not searchable(view):
+        card = club_card(view, know)
+        values = tuple((c, 1.0 if c == card else 0.0) for c in sorted(view.legal_plays, key=lambda c: c != card))
+        return Hint(card, card_reason(view, know, card), values)
     scores = score_cards(view, know, seed=0)
     card = pick(scores, club_card(view, know))
     alternatives = tuple((s.card, round(s.points, 1)) for s in sorted(scores, key=lambda s: s.card != card))

@@ -7,7 +7,7 @@ kinds carry the hooks ``batak-card`` and ``batak-card-<CODE>`` and the spoken na
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
@@ -98,3 +98,16 @@ class CardButton(w.Button):
         set_classes(self, card_classes(card), tuple(c for c in (*old, *_SUIT_CLASSES) if c != "batak-card"))
         self.description = card.name
         show(self, True)
+
+
+def show_cards(buttons: list[CardButton], row: w.Box, cards: list[Card],
+               on_click: Callable[[w.Button], None]) -> None:
+    """Show ``cards`` on a row of reusable buttons, adding buttons only when the row is too short,
+    so a new hand costs a few small messages rather than a new widget tree."""
+    while len(buttons) < len(cards):
+        button = CardButton()
+        button.on_click(on_click)
+        buttons.append(button)
+        row.children = (*row.children, button)
+    for i, button in enumerate(buttons):
+        button.set_card(cards[i] if i < len(cards) else None)

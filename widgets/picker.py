@@ -16,7 +16,7 @@ import batak_core as bc
 from batak_core import Card, RuleSet, Suit, Verdict
 from batak_core.cards import sorted_hand
 
-from .cards import CardButton
+from .cards import CardButton, show_cards
 from .style import root, set_classes, style_widget, toggle_class
 
 PlayCallback = Callable[[Card], None]
@@ -117,13 +117,7 @@ class CardPicker(w.VBox):
                 if slot.card is not None and slot.card not in cards:
                     slot.set_card(None)
             return
-        while len(self._slots) < len(cards):
-            slot = CardButton()
-            slot.on_click(self._clicked)
-            self._slots.append(slot)
-            self.row.children = (*self.row.children, slot)
-        for i, slot in enumerate(self._slots):
-            slot.set_card(cards[i] if i < len(cards) else None)
+        show_cards(self._slots, self.row, list(cards), self._clicked)
 
     def _judge(self, slot: CardButton, verdict: Verdict | None) -> None:
         assert slot.card is not None

@@ -16,7 +16,7 @@ from batak_core import Card, RuleSet, drills
 from batak_core.cards import sorted_hand
 from batak_core.shuffle import derive_seed, new_seed
 
-from .cards import CardButton, card_svg
+from .cards import CardButton, card_svg, show_cards
 from .style import control, root, set_classes, show, style_widget, toggle_class
 
 
@@ -98,13 +98,8 @@ class Quiz(w.VBox):
         return drills.question(self.topic.value, self.rules, seed)
 
     def _set_cards(self, cards: Sequence[Card]) -> None:
-        while len(self.cards) < len(cards):
-            button = CardButton()
-            button.on_click(self._card_clicked)
-            self.cards.append(button)
-            self.card_row.children = (*self.card_row.children, button)
-        for i, button in enumerate(self.cards):
-            button.set_card(cards[i] if i < len(cards) else None)
+        show_cards(self.cards, self.card_row, list(cards), self._card_clicked)
+        for button in self.cards:
             button.disabled = False
             button.tooltip = button.description
             set_classes(button, remove=("batak-selected", "batak-right", "batak-wrong-pick"))

@@ -2,11 +2,18 @@
 
 Used by the expert bot (on sampled hands), by hints and by the post-deal review. The search is
 a zero-window alpha-beta ("can the side still take t tricks?") driven to the exact value (the
-trick total walks down from the top: tests above the value fail fast), with a transposition
-table at trick boundaries keyed on relative ranks (bounds plus the lead that decided the last
-test), equivalent-card pruning (cards with no live card between them, the current trick's cards
-counting as live), sure-trick bounds at every trick boundary (top trumps of either side and the
-side-suit winners the leader can cash) and cheap move ordering on plain int masks.
+trick total walks down from the top: tests above the value fail fast), with equivalent-card
+pruning (cards with no live card between them, the current trick's cards counting as live),
+sure-trick bounds at every trick boundary (top trumps of either side and the side-suit winners
+the leader can cash) and cheap move ordering on plain int masks.
+
+The transposition table works as in partition search (Ginsberg; Haglund's DDS): every test
+also reports the cards whose ranks decided it (a trick won against a card of its own suit, the
+top card a follower had to beat, the top cards behind a sure-trick bound). At a trick boundary
+the result is stored for the whole family of positions with the same suit lengths in every
+hand and the same holders of each suit's cards from the top down to its lowest deciding card;
+positions that differ only below that line share the entry. Cards an equivalent card stood in
+for count as deciding when the one searched did.
 
 Legality comes only from ``legality.duties`` (with ``partner_winning`` when the partner holds
 the winning card, for the turkish Eşli exemption) and ``breaks_trump``; the trick's winner is
@@ -113,18 +120,24 @@ class Search:
     Values are tricks the declarer side takes from the start of the current trick on.
     """
 
-    def __init__(self, rules: RuleSet, trump: int, side: int, horizon: int = 0) -> None:
+    def __init__(self, rules: RuleSet, trump: int, side: int, horizon: int = 0, share: bool = True) -> None:
         """``horizon`` > 0 stops the search when hands are down to that many cards and guesses
-        the rest from the top cards (the expert bot's early-deal mode); 0 means exact."""
+        the rest from the top cards (the expert bot's early-deal mode); 0 means exact.
+        ``share=False`` stores each result for its own position only (no partition search): the
+        reference the tests and the benchmark compare with."""
         self.rules = rules
         self.horizon = horizon
         self.trump = trump
         self.side = side
         self.hands = [0, 0, 0, 0]
-        self.tt: dict[tuple[int, ...], list[int]] = {}
+        # Suit lengths of every hand (and who leads) -> which holders an entry looks at (a mask
+        # over the holder patterns) -> those holders -> [lower bound, upper bound, best lead,
+        # deciding depth of each suit].
+        self.tt: dict[int, dict[int, dict[int, list[int]]]] = {}
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
-        self._compress: dict[int, int] = {}
+        self.rel = 0  # the cards whose ranks decided the last test (see the module docstring)
+        self._suits: dict[int, SuitShape] = {}
         self._tmask = SUIT_MASKS[trump] if trump >= 0 else 0
         # Whether "trump is broken" can still change what may be led (else it is left out of keys).
         self._broken_matters = trump >= 0 and rules.trump_lead_restricted
@@ -132,6 +145,7 @@ class Search:
         self._raw_trump = rules.akq_trump_lead
         self._exempt = rules.partner_winning_exempt
         self._best = -1  # the lead that decided the last trick-boundary test (move ordering)
+        self._share = share
 
     # --- drivers -------------------------------------------------------------------------------
 
@@ -248,14 +262,17 @@ class Search:
     def _boundary(self, leader: int, broken: bool, target: int) -> bool:
         """Zero-window test at the start of a trick: can the side take ``target`` more tricks?"""
         if target <= 0:
+            self.rel = 0
             return True
         hands = self.hands
         n = hands[leader].bit_count()
         if target > n:
+            self.rel = 0
             return False
         if n == 1:
             return self._last_trick(leader) >= target
         if n <= self.horizon:
+            self.rel = hands[0] | hands[1] | hands[2] | hands[3]  # the guess looks at every rank
             return self._guess(n) >= target
         side = self.side
         # Sure tricks: trumps above every trump of the other side (one player's all fall in
@@ -279,12 +296,16 @@ class Search:
             ours |= h3
         else:
             theirs |= h3
-        sure = lost = 0
+        sure = lost = sure_rel = lost_rel = 0
         our_trumps = ours & tmask
         their_trumps = theirs & tmask
         if our_trumps | their_trumps:
             above_theirs = ~((1 << their_trumps.bit_length()) - 1)
             above_ours = ~((1 << our_trumps.bit_length()) - 1)
+            if their_trumps:
+                sure_rel = 1 << their_trumps.bit_length() - 1
+            if our_trumps:
+                lost_rel = 1 << our_trumps.bit_length() - 1
             for s in range(4):
                 t = hands[s] & tmask
                 if t:
@@ -296,35 +317,71 @@ class Search:
                         k = (t & above_ours).bit_count()
                         if k > lost:
                             lost = k
-        cash = self._cashable(leader)
+        cash, cash_rel = self._cashable(leader)
         if side >> leader & 1:
             sure += cash
+            sure_rel |= cash_rel
         else:
             lost += cash
+            lost_rel |= cash_rel
         if target <= sure:
+            self.rel = sure_rel
             return True
         if target > n - lost:
+            self.rel = lost_rel
             return False
-        return self._tt_search(leader, broken, target, sure, n - lost)
+        return self._tt_search(leader, broken, target)
 
-    def _tt_search(self, leader: int, broken: bool, target: int, lo: int, hi: int) -> bool:
-        """The trick-boundary test through the transposition table (``lo``..``hi``: known bounds)."""
-        key = self._key(leader, broken)
-        entry = self.tt.get(key)
+    def _tt_search(self, leader: int, broken: bool, target: int) -> bool:
+        """The trick-boundary test through the transposition table."""
+        h0, h1, h2, h3 = self.hands
+        suits = self._suits
+        raw = (h0 & 0x1FFF) | (h1 & 0x1FFF) << 13 | (h2 & 0x1FFF) << 26 | (h3 & 0x1FFF) << 39
+        s0 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 0))
+        raw = (h0 >> 13 & 0x1FFF) | (h1 >> 13 & 0x1FFF) << 13 | (h2 >> 13 & 0x1FFF) << 26 | (
+            h3 >> 13 & 0x1FFF) << 39
+        s1 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 13))
+        raw = (h0 >> 26 & 0x1FFF) | (h1 >> 26 & 0x1FFF) << 13 | (h2 >> 26 & 0x1FFF) << 26 | (
+            h3 >> 26 & 0x1FFF) << 39
+        s2 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 26))
+        raw = (h0 >> 39) | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+        s3 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 39))
+        key = (s0.lengths | s1.lengths << 16 | s2.lengths << 32 | s3.lengths << 48) << 3 | leader | (
+            4 if broken and self._broken_matters else 0)
+        if self._raw_trump:  # the A-K-Q lead exception reads absolute trump ranks
+            key |= (s0, s1, s2, s3)[self.trump].raw << 67
+        holders = s0.holders | s1.holders << 26 | s2.holders << 52 | s3.holders << 78
+        bucket = self.tt.get(key)
         best = -1
-        if entry is not None:
-            lo, hi, best = entry
-            if lo >= target:
-                return True
-            if hi < target:
-                return False
+        if bucket is None:
+            bucket = self.tt[key] = {}
+        else:
+            for mask, entries in bucket.items():
+                entry = entries.get(holders & mask)
+                if entry is not None:
+                    if entry[0] >= target or entry[1] < target:
+                        depths = entry[3]
+                        self.rel = (s0.tops[depths & 15] | s1.tops[depths >> 4 & 15]
+                                    | s2.tops[depths >> 8 & 15] | s3.tops[depths >> 12])
+                        return entry[0] >= target
+                    if best < 0:
+                        best = entry[2]
         self._best = best
         result = self._ply(leader, 0, -1, -1, -1, -1, 0, broken, target)
-        best = self._best
-        if result:
-            self.tt[key] = [target if target > lo else lo, hi, best]
+        rel = self.rel if self._share else h0 | h1 | h2 | h3
+        d0, d1, d2, d3 = s0.depth(rel), s1.depth(rel), s2.depth(rel), s3.depth(rel)
+        depths = d0 | d1 << 4 | d2 << 8 | d3 << 12
+        mask = (s0.masks[d0] | s1.masks[d1] << 26 | s2.masks[d2] << 52 | s3.masks[d3] << 78)
+        family = bucket.get(mask)
+        if family is None:
+            family = bucket[mask] = {}
+        entry = family.get(holders & mask)
+        if entry is None:
+            family[holders & mask] = [target if result else 0, 13 if result else target - 1, self._best, depths]
+        elif result:
+            entry[0], entry[2] = max(entry[0], target), self._best
         else:
-            self.tt[key] = [lo, target - 1 if target - 1 < hi else hi, best]
+            entry[1], entry[2] = min(entry[1], target - 1), self._best
         return result
 
     def _ply(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
@@ -340,6 +397,19 @@ class Search:
         legal = duties(self.rules, hand, trump, broken, led, top_led, top_trump,
                        win_seat == seat ^ 2 and self._exempt)[-1][1]
         maximizing = self.side >> seat & 1 == 1
+        # The ranks the legal set may hang on: the top card of the led suit (overtake duty), the
+        # top trump (overtrump duty) and, with the partner-winning exemption, the winning card.
+        rel = 0
+        if depth:
+            follow = hand & SUIT_MASKS[led]
+            if follow:
+                rel = _duty_rank(follow, top_led)
+            elif top_trump >= 0:
+                trumps = hand & self._tmask
+                if trumps:
+                    rel = _duty_rank(trumps, top_trump)
+            if self._exempt:
+                rel |= 1 << (top_trump if top_trump >= 0 else top_led)
         tt_best = self._best
         if legal & (legal - 1):
             moves = self._ordered(legal, depth, seat, top_led, top_trump, win_seat, in_trick, maximizing)
@@ -351,6 +421,7 @@ class Search:
         else:
             moves = [legal.bit_length() - 1]
         side = self.side
+        live = 0
         for card in moves:
             hands[seat] = hand ^ (1 << card)
             suit = _SUIT[card]
@@ -374,16 +445,30 @@ class Search:
                         n_win = seat
             if depth == 3:
                 result = self._boundary(n_win, n_broken, target - (side >> n_win & 1))
+                child_rel = self.rel
+                # The trick went to its winner by rank if another card of the winner's suit is in it.
+                top = n_top_trump if n_top_trump >= 0 else n_top_led
+                if (in_trick | 1 << card) & SUIT_MASKS[_SUIT[top]] & ~(1 << top):
+                    child_rel |= 1 << top
             else:
                 result = self._ply(leader, depth + 1, n_led, n_top_led, n_top_trump, n_win,
                                    in_trick | 1 << card, n_broken, target)
+                child_rel = self.rel
             hands[seat] = hand
+            if child_rel >> card & 1:
+                # The card searched stood for its equivalent cards: their ranks decided too.
+                if not live:
+                    live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
+                child_rel |= _class_bottom(card, legal, live)
             if result is maximizing:
                 if not depth:
                     self._best = card
+                self.rel = rel | child_rel
                 return result
+            rel |= child_rel
         if not depth:
             self._best = tt_best
+        self.rel = rel
         return not maximizing
 
     # --- helpers of the search -------------------------------------------------------------------
@@ -417,54 +502,43 @@ class Search:
                  else side.bit_count() / 4)
         return min(n, round(ours_top + open_tricks * share))
 
-    def _cashable(self, leader: int) -> int:
+    def _cashable(self, leader: int) -> tuple[int, int]:
         """Side-suit winners the leader can cash one after another: the top run of each suit,
-        stopped by the first other player with trumps who runs out of the suit (a ruff)."""
+        stopped by the first other player with trumps who runs out of the suit (a ruff).
+        Also returns the deciding cards: the top card of the others in each suit counted."""
         hands = self.hands
         tmask = self._tmask
         mine = hands[leader]
         rest_all = (hands[0] | hands[1] | hands[2] | hands[3]) & ~mine
         ruffers = [h for h in hands if h & tmask and h != mine] if tmask else []
-        total = 0
+        total = rel = 0
         for smask in SUIT_MASKS:
             if smask == tmask:
                 continue
             own = mine & smask
             if not own:
                 continue
-            run = (own >> (rest_all & smask).bit_length()).bit_count()
+            rest = rest_all & smask
+            run = (own >> rest.bit_length()).bit_count()
             if run:
                 for h in ruffers:
                     k = (h & smask).bit_count()
                     if k < run:
                         run = k
                 total += run
-        return total
+                if rest:
+                    rel |= 1 << rest.bit_length() - 1
+        return total, rel
 
     def _last_trick(self, leader: int) -> int:
         """One card each: nothing left to choose."""
         hands = self.hands
         cards = [hands[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-        winner = (leader + winning_index(cards, self.trump)) & 3
-        return self.side >> winner & 1
-
-    def _key(self, leader: int, broken: bool) -> tuple[int, ...]:
-        """Hands in relative ranks: positions that differ only in which small cards are gone match."""
-        h0, h1, h2, h3 = self.hands
-        compress = self._compress
-        raw_suit = self.trump if self._raw_trump else -1
-        out = [leader | (4 if broken and self._broken_matters else 0)]
-        for suit, shift in ((0, 0), (1, 13), (2, 26), (3, 39)):
-            raw = (h0 >> shift & 0x1FFF) | (h1 >> shift & 0x1FFF) << 13 | (h2 >> shift & 0x1FFF) << 26 | (
-                h3 >> shift & 0x1FFF) << 39
-            if suit == raw_suit:
-                out.append(raw)
-                continue
-            packed = compress.get(raw)
-            if packed is None:
-                packed = compress[raw] = _relative(raw)
-            out.append(packed)
-        return tuple(out)
+        index = winning_index(cards, self.trump)
+        top = cards[index]
+        same_suit = sum(1 for c in cards if _SUIT[c] == _SUIT[top])
+        self.rel = 1 << top if same_suit > 1 else 0
+        return self.side >> (leader + index & 3) & 1
 
     # --- move generation -------------------------------------------------------------------------
 
@@ -539,6 +613,29 @@ def _ranked(mask: int) -> list[int]:
     return out
 
 
+def _duty_rank(cards: int, top: int) -> int:
+    """The card whose rank decides which of ``cards`` (one suit) beat ``top``: the lowest of
+    them when all do, else ``top`` itself (the ranks of cards below the deciding one can then
+    change without changing the comparison)."""
+    if cards & ABOVE[top] == cards:
+        return cards & -cards
+    return 1 << top
+
+
+def _class_bottom(card: int, legal: int, live: int) -> int:
+    """The lowest card equivalent to ``card`` (a run of legal cards with no other live card
+    between them), as a bit."""
+    bit = 1 << card
+    below = live & SUIT_MASKS[_SUIT[card]] & (bit - 1)
+    while below:
+        lower = 1 << below.bit_length() - 1
+        if not lower & legal:
+            break
+        bit = lower
+        below ^= lower
+    return bit
+
+
 def _advance(depth: int, led: int, top_led: int, top_trump: int, win_seat: int, seat: int, card: int,
              trump: int) -> tuple[int, int, int, int]:
     """The trick's (led suit, top card of it, top trump, winning seat) after ``seat`` plays ``card``:
@@ -558,23 +655,34 @@ def _advance(depth: int, led: int, top_led: int, top_trump: int, win_seat: int, 
     return led, top_led, top_trump, win_seat
 
 
-def _relative(raw: int) -> int:
-    """Four 13-bit hand patterns of one suit, each squeezed onto the suit's live cards."""
-    live = (raw | raw >> 13 | raw >> 26 | raw >> 39) & 0x1FFF
-    packed = 0
-    for shift in (0, 13, 26, 39):
-        packed = packed << 13 | _pext(raw >> shift & 0x1FFF, live)
-    return packed
+class SuitShape:
+    """One suit's cards among the four hands, as the transposition table reads them."""
 
+    __slots__ = ("holders", "length", "lengths", "live", "masks", "raw", "shift", "tops")
 
-def _pext(bits: int, mask: int) -> int:
-    """The bits of ``bits`` at the positions set in ``mask``, packed together (low first)."""
-    out = 0
-    j = 0
-    while mask:
-        low = mask & -mask
-        if bits & low:
-            out |= 1 << j
-        j += 1
-        mask ^= low
-    return out
+    def __init__(self, raw: int, shift: int) -> None:
+        """``raw``: the suit's 13-bit pattern of each hand, hand 0 lowest; ``shift``: 13 * suit."""
+        self.raw = raw
+        self.shift = shift
+        slices = [raw >> 13 * h & 0x1FFF for h in range(4)]
+        self.live = live = slices[0] | slices[1] | slices[2] | slices[3]
+        self.length = live.bit_count()
+        self.lengths = sum(slices[h].bit_count() << 4 * h for h in range(4))
+        holders = 0
+        tops = [0]
+        for rank in range(12, -1, -1):
+            if live >> rank & 1:
+                holders = holders << 2 | next(h for h in range(4) if slices[h] >> rank & 1)
+                tops.append(tops[-1] | 1 << rank + shift)
+        self.holders = holders  # holder of each live card, the highest in the top bits
+        self.tops = tuple(tops)  # tops[k]: the k highest live cards, as card bits
+        length = self.length
+        # masks[k]: the bits of ``holders`` that hold the k highest cards' holders.
+        self.masks = tuple(((1 << 2 * k) - 1) << 2 * (length - k) for k in range(length + 1))
+
+    def depth(self, rel: int) -> int:
+        """How many of the suit's live cards, from the top, reach down to its lowest deciding card."""
+        deciding = rel >> self.shift & self.live
+        if not deciding:
+            return 0
+        return (self.live & ~((deciding & -deciding) - 1)).bit_count()

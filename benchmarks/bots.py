@@ -74,10 +74,11 @@ def speed(args: argparse.Namespace) -> None:
     for seed in range(args.full):
         deal = ending(preset("miniokey"), seed, cards_left=13, extra=0)
         pos = Position.of_deal(deal)
+        search = Search(pos.rules, pos.trump, pos.side)
         start = time.perf_counter()
-        Search(pos.rules, pos.trump, pos.side).value(pos)
+        search.value(pos)
         full_value.append(time.perf_counter() - start)
-        print(f"  full deal {seed}: trick total in {full_value[-1]:.1f} s", flush=True)
+        print(f"  full deal {seed}: trick total in {full_value[-1]:.1f} s ({search.nodes:,} nodes)", flush=True)
     if full_value:
         print(f"solver, full 13-card deals (trick total only): median {statistics.median(full_value):.1f} s "
               f"({len(full_value)} deals)", flush=True)
@@ -104,7 +105,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--speed-deals", type=int, default=4)
     parser.add_argument("--endings", type=int, default=10)
-    parser.add_argument("--full", type=int, default=3)
+    parser.add_argument("--full", type=int, default=5)
     parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
     args = parser.parse_args()
     random.seed(args.seed)

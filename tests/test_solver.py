@@ -7,7 +7,7 @@ import random
 import pytest
 
 from batak_core import Card, Deal, Phase, Suit, preset
-from batak_core.cards import SUIT_MASKS, cards_of
+from batak_core.cards import CARDS, SUIT_MASKS, cards_of
 from batak_core.legality import breaks_trump, legal_plays, trick_winner
 from batak_core.rules import PRESETS, RuleSet
 from batak_core.solver import Position, Search, declarer_side, solve, solve_position
@@ -184,3 +184,29 @@ def test_value_at_a_trick_boundary_agrees_with_card_values(name: str) -> None:
         deal = ending(preset(name), 50 + seed, cards_left=6, extra=0)
         pos = Position.of_deal(deal)
         assert Search(pos.rules, pos.trump, pos.side).value(pos) + pos.side_tricks == solve(deal).tricks
+
+
+@pytest.mark.parametrize(("name", "variant"), [(n, None) for n in PRESETS] + ESLI)
+def test_one_search_reused_across_positions_stays_exact(name: str, variant: str | None) -> None:
+    """The transposition table shares a result among positions that differ only below the ranks
+    that decided it; one search reused over many endings must still match brute force."""
+    rules = rules_of(name, variant)
+    searches: dict[tuple[int, int], Search] = {}
+    for seed in range(30):
+        deal = ending(rules, 300 + seed, cards_left=3, extra=0)
+        pos = Position.of_deal(deal)
+        search = searches.setdefault((pos.trump, pos.side), Search(rules, pos.trump, pos.side))
+        values = {CARDS[c]: v + pos.side_tricks for c, v in search.card_values(pos).items()}
+        assert values == brute_card_values(deal), (name, variant, seed, deal.history)
+
+
+@pytest.mark.parametrize(("name", "variant"), [(n, None) for n in PRESETS] + ESLI)
+def test_shared_results_agree_with_results_kept_per_position(name: str, variant: str | None) -> None:
+    """Partition search against the same search storing each result for its own position only,
+    on endings too big for brute force (4 to 8 cards a hand)."""
+    rules = rules_of(name, variant)
+    for seed in range(5000, 5040):
+        deal = ending(rules, seed, cards_left=4 + seed % 5, extra=seed % 4)
+        pos = Position.of_deal(deal)
+        shared = Search(rules, pos.trump, pos.side).card_values(pos)
+        assert shared == Search(rules, pos.trump, pos.side, share=False).card_values(pos), (name, variant, seed)

@@ -28,7 +28,7 @@ EXACT_CARDS = 8
 LOOKAHEAD_TRICKS = 2
 """Earlier, the search sees this many more tricks (after the current one) before judging."""
 SAMPLES = 16
-NODE_BUDGET = 70_000
+NODE_BUDGET = 50_000
 """Search nodes per decision: sampling stops once they are spent (keeps decisions under a second;
 results do not depend on the machine's speed)."""
 

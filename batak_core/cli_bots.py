@@ -195,11 +195,13 @@ def _report_deal(game: Game, seat: int, with_review: bool) -> None:
     scores = deal.scores()
     print(f"Deal over. Tricks {deal.tricks_won}, points {scores}; totals {game.totals}.")
     if with_review:
-        items = review(deal, seat)[:3]
-        for item in items:
+        result = review(deal, seat)
+        for item in result.items[:3]:
             print("  Review: " + item.text)
-        if not items:
-            print("  Review: no costly card found in the analysed part of the deal.")
+        if not result.items:
+            print(f"  Review: no costly card found in {result.scope}.")
+        elif result.first_trick > 1:
+            print(f"  (Review of {result.scope}.)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -82,11 +82,15 @@ class Position:
         return (self.leader + len(self.trick)) % 4
 
     @classmethod
-    def of_deal(cls, deal: Deal) -> Position:
-        """The deal's current play position (it must be in the play phase)."""
-        if deal.phase is not Phase.PLAY or deal.declarer is None or deal.trump is None:
+    def of_deal(cls, deal: Deal, side: int | None = None) -> Position:
+        """The deal's current play position (it must be in the play phase). ``side``: the seats
+        whose tricks count, as a mask; by default the declarer side (Koz Maça has no declarer)."""
+        if deal.phase is not Phase.PLAY or deal.trump is None:
             raise ValueError(f"the solver needs a deal in the play phase, not {deal.phase.value}")
-        side = declarer_side(deal.rules, deal.declarer)
+        if side is None:
+            if deal.declarer is None:
+                raise ValueError("without a declarer (Koz Maça) say whose tricks count: side=1 << seat")
+            side = declarer_side(deal.rules, deal.declarer)
         won = deal.tricks_won
         leader = deal.trick_leader
         assert leader is not None

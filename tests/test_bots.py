@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from batak_core import Card, Deal, Phase, Suit, bots, preset
+from batak_core import Action, Card, Deal, DealView, Phase, Suit, bots, preset
 from batak_core.bots.expert import ExpertBot
 from batak_core.bots.knowledge import knowledge, sample_hands
 from batak_core.cards import ABOVE, cards_of
@@ -205,27 +205,56 @@ def test_hint_names_a_cashed_winner() -> None:
     assert advice.reason
 
 
-def test_review_of_a_played_deal() -> None:
-    rules = preset("miniokey")
+REVIEWED_VARIANTS = [("miniokey", None), ("turkish", "esli"), ("turkish", "koz_maca"), ("turkish", "gommeli")]
+
+
+class ClubCallsRandomCards:
+    """Bids, announces, picks trump and buries like the club bot, then plays random legal cards."""
+
+    level = "club-then-random"
+
+    def __init__(self, seed: int) -> None:
+        self.club, self.random = bots.get("club"), bots.get("random", seed=seed)
+
+    def choose(self, view: DealView) -> Action:
+        return (self.random if view.phase is Phase.PLAY else self.club).choose(view)
+
+
+@pytest.mark.parametrize(("name", "variant"), REVIEWED_VARIANTS)
+def test_review_of_a_played_deal(name: str, variant: str | None) -> None:
+    """A player of random cards: the review finds cards that cost points, costliest first, each
+    naming a better card, within the tricks it says it checked."""
+    rules = preset(name) if variant is None else preset(name, variant)
     found = 0
     for seed in range(12):
         if found >= 2:
             break
         deal = Deal.random(rules, seed=seed)
-        play(deal, [bots.get("random", seed=seed)] + [bots.get("club") for _ in range(3)])
+        play(deal, [ClubCallsRandomCards(seed)] + [bots.get("club") for _ in range(3)])
         if deal.phase is not Phase.OVER:
             continue
-        items = bots.review(deal, 0, max_cards=6)
-        losses = [item.loss for item in items]
+        result = bots.review(deal, 0, node_budget=20_000)
+        assert result.last_trick == rules.tricks_per_deal
+        losses = [item.loss for item in result.items]
         assert losses == sorted(losses, reverse=True)
-        for item in items:
+        for item in result.items:
             assert item.loss > 0 and item.played != item.better
-            assert 8 <= item.trick_number <= 13
-            assert item.text.startswith(f"Trick {item.trick_number}: you played")
-        found += len(items)
+            assert result.first_trick <= item.trick_number <= result.last_trick
+            assert item.text.startswith(f"Trick {item.trick_number}: you played {item.played.label}")
+        found += len(result.items)
     assert found > 0  # random play makes mistakes the solver sees
     with pytest.raises(ValueError, match="finished"):
         bots.review(Deal.random(rules, seed=1), 0)
+
+
+def test_review_covers_more_of_the_deal_with_a_bigger_budget() -> None:
+    deal = Deal.random(preset("classic"), seed=4)
+    play(deal, [bots.get("club") for _ in range(4)])
+    small, large = bots.review(deal, 1, node_budget=2_000), bots.review(deal, 1)
+    assert large.first_trick < small.first_trick <= 14
+    assert {i.trick_number for i in small.items} <= {i.trick_number for i in large.items}
+    assert bots.review(deal, 1, node_budget=1).scope == "no trick (the search budget ran out)"
+    assert large.scope in ("the whole deal", f"tricks {large.first_trick} to 13")
 
 
 def test_club_beats_random_in_a_small_duplicate_match() -> None:

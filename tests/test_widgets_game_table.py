@@ -3,8 +3,6 @@ and every variant: Koz Maça announcements, Eşli sides and the open dummy, Göm
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import ipywidgets as ipw
 import pytest
 from ipywidgets.widgets import widget as widget_module
@@ -113,42 +111,26 @@ def test_bot_turns_update_widgets_in_place(monkeypatch: pytest.MonkeyPatch) -> N
     assert 0 < len(sent) < 80
 
 
-@dataclass
-class FakeHint:
-    action: bc.Action
-    reason: str
-    alternatives: tuple[tuple[bc.Action, float], ...]
-
-
-@dataclass
-class FakeReview:
-    trick_number: int
-    played: bc.Card
-    better: bc.Card
-    loss: float
-    text: str
-
-
-def test_hint_and_review_light_up_when_the_bots_provide_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(bc.bots, "hint", raising=False)
-    monkeypatch.delattr(bc.bots, "review", raising=False)
+def test_hint_and_review_at_the_table() -> None:
+    """The hint marks the card it recommends; at the end of the deal the review panel lists the
+    same items as ``bots.review`` and says how much of the deal it checked."""
     table = learner_to_play(6)
-    assert table.hint_button.disabled
-    monkeypatch.setattr(bc.bots, "hint", lambda view: FakeHint(view.legal_plays[0], "it wins the trick",
-                                                               ((view.legal_plays[0], 1.0),)), raising=False)
-    monkeypatch.setattr(bc.bots, "review", lambda deal, seat: [FakeReview(3, deal.tricks[2].cards[0],
-                                                                          deal.tricks[2].cards[0], 1.5,
-                                                                          "a bigger card was better")],
-                        raising=False)
-    table.refresh()
     assert not table.hint_button.disabled
     table.hint_button.click()
-    card = table.deal.legal_plays()[0]
-    assert "it wins the trick" in table.message.value and card.label in table.message.value
-    assert "batak-hinted" in table.picker.button(card)._dom_classes
+    advice = bc.bots.hint(table.deal.view(0))
+    assert isinstance(advice.action, bc.Card)
+    assert advice.reason in table.message.value and advice.action.label in table.message.value
+    assert "batak-hinted" in table.picker.button(advice.action)._dom_classes
     while not table.deal.is_finished:
         click_something(table)
-    assert table.review.layout.display != "none" and "a bigger card was better" in table.review.value
+    assert table.hint_button.disabled
+    expected = bc.bots.review(table.deal, 0)
+    assert table.review.layout.display != "none"
+    assert f"Double-dummy check of {expected.scope}." in table.review.value
+    for item in expected.items:
+        assert item.text in table.review.value
+    if not expected.items:
+        assert "No costly mistakes found." in table.review.value
 
 
 def test_speed_and_level_settings() -> None:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import ipywidgets as w
 
 import batak_core as bc
 from batak_core import Action, Card, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
+from batak_core.bots import hint as bot_hint
+from batak_core.bots import review as bot_review
 from batak_core.cards import describe_cards
 from batak_core.shuffle import derive_seed, new_seed
 
@@ -34,12 +35,6 @@ LEARNER = 0
 PARTNER = 2
 
 
-def bots_feature(name: str) -> Callable[..., Any] | None:
-    """``batak_core.bots.<name>`` once the bots issue provides it (hint, review), else None."""
-    feature = getattr(bc.bots, name, None)
-    return feature if callable(feature) else None
-
-
 def action_text(action: Action, rules: RuleSet) -> str:
     if action is None:
         return "pass"
@@ -50,16 +45,6 @@ def action_text(action: Action, rules: RuleSet) -> str:
     if isinstance(action, tuple):
         return f"bury {describe_cards(action)}"
     return f"announce {call_text(action)}" if rules.announcements else f"bid {action}"
-
-
-def consult(rules: RuleSet, feature: Callable[..., Any], *args: Any) -> Any:
-    """The post-deal review, or None where it does not cover the variant yet (Koz Maça, Gömmeli)."""
-    if rules.variant is Variant.IHALELI:
-        return feature(*args)
-    try:
-        return feature(*args)
-    except Exception:
-        return None
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -189,10 +174,9 @@ class GameTable(w.VBox):
         self._advance()
 
     def hint(self) -> None:
-        suggest = bots_feature("hint")
-        if suggest is None or self.deal.decider != LEARNER:
+        if self.deal.decider != LEARNER or self.deal.is_finished:
             return
-        advice = suggest(self.deal.view(LEARNER))
+        advice = bot_hint(self.deal.view(LEARNER))
         others = "".join(f"<li>{action_text(a, self.rules)}: {value:.2f}</li>"
                          for a, value in advice.alternatives[:3])
         self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: '
@@ -283,9 +267,7 @@ class GameTable(w.VBox):
         show(self.trump_picker, deal.phase is Phase.TRUMP and deciding)
         if deal.phase is Phase.TRUMP and deciding:
             self.trump_picker.show_counts([sum(c.suit == s for c in deal.hand(LEARNER)) for s in Suit])
-        self.hint_button.disabled = bots_feature("hint") is None or not deciding or deal.is_finished
-        self.hint_button.tooltip = ("Ask which move the engine suggests, and why" if bots_feature("hint")
-                                    else "Hints arrive with the stronger bots")
+        self.hint_button.disabled = not deciding or deal.is_finished
         self.undo_button.disabled = not self._marks
         self.next_button.disabled = not deal.is_finished or game.is_over
         self.scores.show_game(game)
@@ -367,20 +349,17 @@ class GameTable(w.VBox):
         return f"Deal over: {who} bid {deal.contract}, took {took} and {made}. {points}"
 
     def _show_review(self) -> None:
-        review = bots_feature("review")
         deal = self.deal
-        if review is None or deal.phase is not Phase.OVER:
+        if deal.phase is not Phase.OVER:
             show(self.review, False)
             return
         key = (id(deal), len(deal.history))
         if key == self._reviewed:
             return
         self._reviewed = key
-        items = consult(self.rules, review, deal, LEARNER)
-        if items is None:
-            show(self.review, False)
-            return
-        lines = "".join(f"<li>Trick {i.trick_number}: {i.text}</li>" for i in items)
+        result = bot_review(deal, LEARNER)
+        lines = "".join(f"<li>{item.text}</li>" for item in result.items)
         self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
-                             + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes this deal.</p>"))
+                             f'<p class="batak-review-scope">Double-dummy check of {result.scope}.</p>'
+                             + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes found.</p>"))
         show(self.review, True)

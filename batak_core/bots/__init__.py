@@ -15,11 +15,12 @@ from ..deal import Action, DealView, Phase
 from .advice import Hint, hint
 from .club import ClubBot
 from .expert import ExpertBot
-from .review import ReviewItem, review
+from .review import Review, ReviewItem, review
 
 LEVELS = ("random", "club", "expert")
 
-__all__ = ["LEVELS", "Bot", "ClubBot", "ExpertBot", "Hint", "RandomBot", "ReviewItem", "get", "hint", "review"]
+__all__ = ["LEVELS", "Bot", "ClubBot", "ExpertBot", "Hint", "RandomBot", "Review", "ReviewItem",
+           "get", "hint", "review"]
 
 
 class Bot(Protocol):

@@ -148,6 +148,10 @@ class Search:
         # The A-K-Q lead exception looks at absolute ranks: keep the trump suit uncompressed.
         self._raw_trump = rules.akq_trump_lead
         self._exempt = rules.partner_winning_exempt
+        # Whether following or ruffing compares ranks (danish has neither duty: any card of the
+        # suit, any trump); only then do those ranks decide a result.
+        self._overtake_ranks = rules.must_overtake
+        self._overtrump_ranks = rules.must_ruff and (rules.must_overtrump or rules.any_card_when_cannot_overtrump)
         self._best = -1  # the lead that decided the last trick-boundary test (move ordering)
         self._share = share
 
@@ -407,8 +411,9 @@ class Search:
         if depth:
             follow = hand & SUIT_MASKS[led]
             if follow:
-                rel = _duty_rank(follow, top_led)
-            elif top_trump >= 0:
+                if self._overtake_ranks:
+                    rel = _duty_rank(follow, top_led)
+            elif top_trump >= 0 and self._overtrump_ranks:
                 trumps = hand & self._tmask
                 if trumps:
                     rel = _duty_rank(trumps, top_trump)

@@ -21,9 +21,10 @@ from ..deal import Action, Deal, Phase
 from ..scoring import announcement_points, declarer_points
 from ..solver import Position, Search, SearchLimit
 
-REVIEW_NODES = 150_000
-"""Search nodes one review may spend (about three seconds here; the count, not the clock, decides,
-so the same deal always gets the same review)."""
+REVIEW_NODES = 100_000
+"""Search nodes one review may spend: about two seconds here, enough for all but the first two
+or three tricks of most deals. The count, not the clock, decides, so a deal always gets the same
+review."""
 
 
 @dataclass(frozen=True)

@@ -412,11 +412,13 @@ class Search:
             follow = hand & SUIT_MASKS[led]
             if follow:
                 if self._overtake_ranks:
-                    rel = _duty_rank(follow, top_led)
+                    # Which follow cards beat the top card hangs on the lowest of them when all
+                    # do, else on the top card itself.
+                    rel = follow & -follow if follow & ABOVE[top_led] == follow else 1 << top_led
             elif top_trump >= 0 and self._overtrump_ranks:
                 trumps = hand & self._tmask
                 if trumps:
-                    rel = _duty_rank(trumps, top_trump)
+                    rel = trumps & -trumps if trumps & ABOVE[top_trump] == trumps else 1 << top_trump
             if self._exempt:
                 rel |= 1 << (top_trump if top_trump >= 0 else top_led)
         tt_best = self._best
@@ -620,15 +622,6 @@ def _ranked(mask: int) -> list[int]:
     if len(out) > 1:
         out.sort(key=_RANKS.__getitem__)
     return out
-
-
-def _duty_rank(cards: int, top: int) -> int:
-    """The card whose rank decides which of ``cards`` (one suit) beat ``top``: the lowest of
-    them when all do, else ``top`` itself (the ranks of cards below the deciding one can then
-    change without changing the comparison)."""
-    if cards & ABOVE[top] == cards:
-        return cards & -cards
-    return 1 << top
 
 
 def _class_bottom(card: int, legal: int, live: int) -> int:

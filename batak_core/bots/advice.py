@@ -12,7 +12,7 @@ from ..legality import explain_play, winning_index
 from ..rules import DefenderZero
 from ..scoring import announcement_points, declarer_points, defender_points
 from .club import announce_choice, bury_choice, club_card, winner_so_far
-from .evaluate import best_trump, bid_choice, trick_estimate
+from .evaluate import best_trump, bid_choice, careful_margin, trick_estimate
 from .expert import pick, score_cards, searchable
 from .knowledge import Knowledge, knowledge
 
@@ -64,7 +64,7 @@ def _strength_words(hand: int, trump: Suit) -> str:
 def _bid_hint(view: DealView) -> Hint:
     hand = mask_of(view.hand)
     trump, estimate = best_trump(hand)
-    choice = bid_choice(view, estimate, margin=0.6)
+    choice = bid_choice(view, estimate, margin=careful_margin(view.rules))
     rules = view.rules
     options: list[tuple[Action, float]] = []
     if view.can_pass:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..cards import Suit
 from ..deal import DealView
-from ..rules import AllPass
+from ..rules import AllPass, RuleSet
+from ..scoring import declarer_points, defender_points
 
 
 def _has(pattern: int, rank: int) -> int:
@@ -40,6 +41,17 @@ def best_trump(hand: int) -> tuple[Suit, float]:
     scored = [(trick_estimate(hand, s), (hand >> 13 * s & 0x1FFF).bit_count(), -s) for s in range(4)]
     estimate, _, neg = max(scored)
     return Suit(-neg), estimate
+
+
+def careful_margin(rules: RuleSet) -> float:
+    """The tricks to spare the expert (and the hint) want before bidding. Passing means
+    defending: where defenders earn about as much as a contract is worth (miniokey and classic
+    10 a trick against 10 a bid, turkish and gamelake 1 a trick against 1 a bid) a bid needs 0.6
+    to spare; where defending earns next to nothing (danish: 1 a trick against 10 a bid) a
+    borderline contract is worth trying, so 0.2."""
+    stake = declarer_points(rules, 5, 5)
+    defending = defender_points(rules, 5, 3)
+    return 0.6 if defending >= 0.3 * stake else 0.2
 
 
 def bid_choice(view: DealView, estimate: float, margin: float = 0.4) -> int | None:

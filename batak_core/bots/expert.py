@@ -20,7 +20,7 @@ from ..deal import Action, DealView, Phase
 from ..scoring import declarer_points, defender_points
 from ..solver import Position, Search, SearchLimit, declarer_side
 from .club import ClubBot, club_card
-from .evaluate import best_trump, bid_choice
+from .evaluate import best_trump, bid_choice, careful_margin
 from .knowledge import Knowledge, knowledge, sample_hands
 
 EXACT_CARDS = 8
@@ -57,7 +57,7 @@ class ExpertBot:
             return ClubBot().choose(view)
         hand = mask_of(view.hand)
         if view.phase is Phase.AUCTION:
-            return bid_choice(view, best_trump(hand)[1], margin=0.6)
+            return bid_choice(view, best_trump(hand)[1], margin=careful_margin(view.rules))
         if view.phase is Phase.TRUMP:
             return best_trump(hand)[0]
         if len(view.legal_plays) == 1:

@@ -439,21 +439,8 @@ class Search:
             n_broken = broken
             if suit == trump and not broken and breaks_trump(self.rules, card, trump, led):
                 n_broken = True
-            # The trick's state after this card (the rules of who wins a trick: winning_index).
-            if not depth:
-                n_led, n_top_led, n_win = suit, card, seat
-                n_top_trump = card if suit == trump else -1
-            else:
-                n_led, n_top_led, n_top_trump, n_win = led, top_led, top_trump, win_seat
-                if suit == trump:
-                    if card > top_trump:
-                        n_top_trump, n_win = card, seat
-                    if suit == led and card > top_led:
-                        n_top_led = card
-                elif suit == led and card > top_led:
-                    n_top_led = card
-                    if top_trump < 0:
-                        n_win = seat
+            n_led, n_top_led, n_top_trump, n_win = _advance(depth, led, top_led, top_trump, win_seat, seat,
+                                                            card, trump)
             if depth == 3:
                 result = self._boundary(n_win, n_broken, target - (side >> n_win & 1))
                 child_rel = self.rel

@@ -285,28 +285,15 @@ class Search:
         side = self.side
         # Sure tricks: trumps above every trump of the other side (one player's all fall in
         # different tricks), plus the side-suit winners the leader can cash one after another.
-        h0, h1, h2, h3 = hands
         tmask = self._tmask
-        ours = theirs = 0
-        if side & 1:
-            ours |= h0
-        else:
-            theirs |= h0
-        if side & 2:
-            ours |= h1
-        else:
-            theirs |= h1
-        if side & 4:
-            ours |= h2
-        else:
-            theirs |= h2
-        if side & 8:
-            ours |= h3
-        else:
-            theirs |= h3
         sure = lost = sure_rel = lost_rel = 0
-        our_trumps = ours & tmask
-        their_trumps = theirs & tmask
+        our_trumps = their_trumps = 0
+        if tmask:
+            for s in range(4):
+                if side >> s & 1:
+                    our_trumps |= hands[s] & tmask
+                else:
+                    their_trumps |= hands[s] & tmask
         if our_trumps | their_trumps:
             above_theirs = ~((1 << their_trumps.bit_length()) - 1)
             above_ours = ~((1 << our_trumps.bit_length()) - 1)

@@ -4,8 +4,10 @@ Used by the expert bot (on sampled hands), by hints and by the post-deal review.
 a zero-window alpha-beta ("can the side still take t tricks?") driven to the exact value (the
 trick total walks down from the top: tests above the value fail fast), with equivalent-card
 pruning (cards with no live card between them, the current trick's cards counting as live),
-sure-trick bounds at every trick boundary (top trumps of either side and the side-suit winners
-the leader can cash) and cheap move ordering on plain int masks.
+sure-trick bounds at every trick boundary (each player's trumps the other side cannot all
+beat, and the side-suit winners the leader can cash) and cheap move ordering on plain int masks.
+What a trick-boundary position alone tells (its sure tricks, the table entry that last answered
+for it) is kept per exact position, since the search meets the same position many times over.
 
 The transposition table works as in partition search (Ginsberg; Haglund's DDS): every test
 also reports the cards whose ranks decided it (a trick won against a card of its own suit, the
@@ -138,11 +140,16 @@ class Search:
         # over the holder patterns) -> those holders -> [lower bound, upper bound, best lead,
         # deciding depth of each suit].
         self.tt: dict[int, dict[int, dict[int, list[int]]]] = {}
+        # Exact trick-boundary positions (hands, leader, broken flag) -> their ``_bounds`` record.
+        self._known: dict[tuple[int, int, int, int, int], Known] = {}
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
         self.rel = 0  # the cards whose ranks decided the last test (see the module docstring)
         self._suits: dict[int, SuitShape] = {}
         self._tmask = SUIT_MASKS[trump] if trump >= 0 else 0
+        self._tshift = 13 * trump
+        # The trump suit's pattern over the hands -> ``_trump_bounds`` of it.
+        self._trump_bounds: dict[int, tuple[int, int, int, int]] = {}
         # Whether "trump is broken" can still change what may be led (else it is left out of keys).
         self._broken_matters = trump >= 0 and rules.trump_lead_restricted
         # The A-K-Q lead exception looks at absolute ranks: keep the trump suit uncompressed.
@@ -282,36 +289,39 @@ class Search:
         if n <= self.horizon:
             self.rel = hands[0] | hands[1] | hands[2] | hands[3]  # the guess looks at every rank
             return self._guess(n) >= target
+        flags = leader | (4 if broken and self._broken_matters else 0)
+        key = (hands[0], hands[1], hands[2], hands[3], flags)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._bounds(leader)
+        if target <= known.sure:
+            self.rel = known.sure_rel
+            return True
+        if target > n - known.lost:
+            self.rel = known.lost_rel
+            return False
+        entry = known.entry
+        if entry is not None and (entry[0] >= target or entry[1] < target):
+            self.rel = known.entry_rel
+            return entry[0] >= target
+        return self._tt_search(leader, broken, target, known)
+
+    def _bounds(self, leader: int) -> Known:
+        """The sure tricks of both sides in a trick-boundary position: each player's trumps
+        that the other side cannot all beat (see ``_trump_tricks``), plus the side-suit winners
+        the leader can cash one after another."""
+        hands = self.hands
         side = self.side
-        # Sure tricks: trumps above every trump of the other side (one player's all fall in
-        # different tricks), plus the side-suit winners the leader can cash one after another.
-        tmask = self._tmask
-        sure = lost = sure_rel = lost_rel = 0
-        our_trumps = their_trumps = 0
-        if tmask:
-            for s in range(4):
-                if side >> s & 1:
-                    our_trumps |= hands[s] & tmask
-                else:
-                    their_trumps |= hands[s] & tmask
-        if our_trumps | their_trumps:
-            above_theirs = ~((1 << their_trumps.bit_length()) - 1)
-            above_ours = ~((1 << our_trumps.bit_length()) - 1)
-            if their_trumps:
-                sure_rel = 1 << their_trumps.bit_length() - 1
-            if our_trumps:
-                lost_rel = 1 << our_trumps.bit_length() - 1
-            for s in range(4):
-                t = hands[s] & tmask
-                if t:
-                    if side >> s & 1:
-                        k = (t & above_theirs).bit_count()
-                        if k > sure:
-                            sure = k
-                    else:
-                        k = (t & above_ours).bit_count()
-                        if k > lost:
-                            lost = k
+        if self._tmask:
+            shift = self._tshift
+            raw = (hands[0] >> shift & 0x1FFF | (hands[1] >> shift & 0x1FFF) << 13
+                   | (hands[2] >> shift & 0x1FFF) << 26 | (hands[3] >> shift & 0x1FFF) << 39)
+            trumps = self._trump_bounds.get(raw)
+            if trumps is None:
+                trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, side)
+            sure, sure_rel, lost, lost_rel = trumps
+        else:
+            sure = lost = sure_rel = lost_rel = 0
         cash, cash_rel = self._cashable(leader)
         if side >> leader & 1:
             sure += cash
@@ -319,16 +329,11 @@ class Search:
         else:
             lost += cash
             lost_rel |= cash_rel
-        if target <= sure:
-            self.rel = sure_rel
-            return True
-        if target > n - lost:
-            self.rel = lost_rel
-            return False
-        return self._tt_search(leader, broken, target)
+        return Known(sure, sure_rel, lost, lost_rel)
 
-    def _tt_search(self, leader: int, broken: bool, target: int) -> bool:
-        """The trick-boundary test through the transposition table."""
+    def _tt_search(self, leader: int, broken: bool, target: int, known: Known) -> bool:
+        """The trick-boundary test through the transposition table; ``known`` keeps the entry
+        that answers (or stores) it for this exact position."""
         h0, h1, h2, h3 = self.hands
         suits = self._suits
         raw = (h0 & 0x1FFF) | (h1 & 0x1FFF) << 13 | (h2 & 0x1FFF) << 26 | (h3 & 0x1FFF) << 39
@@ -356,8 +361,9 @@ class Search:
                 if entry is not None:
                     if entry[0] >= target or entry[1] < target:
                         depths = entry[3]
-                        self.rel = (s0.tops[depths & 15] | s1.tops[depths >> 4 & 15]
-                                    | s2.tops[depths >> 8 & 15] | s3.tops[depths >> 12])
+                        self.rel = known.entry_rel = (s0.tops[depths & 15] | s1.tops[depths >> 4 & 15]
+                                                      | s2.tops[depths >> 8 & 15] | s3.tops[depths >> 12])
+                        known.entry = entry
                         return entry[0] >= target
                     if best < 0:
                         best = entry[2]
@@ -372,11 +378,14 @@ class Search:
             family = bucket[mask] = {}
         entry = family.get(holders & mask)
         if entry is None:
-            family[holders & mask] = [target if result else 0, 13 if result else target - 1, self._best, depths]
+            entry = family[holders & mask] = [target if result else 0, 13 if result else target - 1, self._best,
+                                              depths]
         elif result:
             entry[0], entry[2] = max(entry[0], target), self._best
         else:
             entry[1], entry[2] = min(entry[1], target - 1), self._best
+        known.entry = entry
+        known.entry_rel = s0.tops[d0] | s1.tops[d1] | s2.tops[d2] | s3.tops[d3]
         return result
 
     def _ply(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
@@ -598,6 +607,43 @@ def _ranked(mask: int) -> list[int]:
     return out
 
 
+def _trump_bounds(raw: int, shift: int, side: int) -> tuple[int, int, int, int]:
+    """Trump tricks each side takes whatever anyone plays, with their deciding cards: (the
+    side's, its bit, the others', theirs). ``raw``: the trump suit's 13-bit pattern of each hand,
+    hand 0 lowest, as ``SuitShape`` reads it; ``shift``: 13 * trump."""
+    held = [(raw >> 13 * s & 0x1FFF) << shift for s in range(4)]
+    ours = sum(held[s] for s in range(4) if side >> s & 1)
+    theirs = sum(held[s] for s in range(4) if not side >> s & 1)
+    sure = lost = sure_rel = lost_rel = 0
+    for s in range(4):
+        if side >> s & 1:
+            k, bit = _trump_tricks(held[s], theirs)
+            if k > sure:
+                sure, sure_rel = k, bit
+        else:
+            k, bit = _trump_tricks(held[s], ours)
+            if k > lost:
+                lost, lost_rel = k, bit
+    return sure, sure_rel, lost, lost_rel
+
+
+def _trump_tricks(trumps: int, beaters: int) -> tuple[int, int]:
+    """Tricks one player's trumps take whatever anyone plays, and the deciding card (as a bit).
+
+    Every trump of the player falls in a different trick and loses only to a higher trump of
+    the other side in that same trick, which beats no other: of the player's k highest
+    trumps at least k minus the other side's trumps above the k-th win. The best k counts."""
+    best = best_bit = k = 0
+    while trumps:
+        card = trumps.bit_length() - 1
+        k += 1
+        won = k - (beaters >> card).bit_count()
+        if won > best:
+            best, best_bit = won, (1 << card if beaters else 0)
+        trumps ^= 1 << card
+    return best, best_bit
+
+
 def _class_bottom(card: int, legal: int, live: int) -> int:
     """The lowest card equivalent to ``card`` (a run of legal cards with no other live card
     between them), as a bit."""
@@ -629,6 +675,22 @@ def _advance(depth: int, led: int, top_led: int, top_trump: int, win_seat: int, 
         if top_trump < 0:
             win_seat = seat
     return led, top_led, top_trump, win_seat
+
+
+class Known:
+    """What the search knows of one exact trick-boundary position (hands, leader, broken flag):
+    the sure tricks of the side and of the others with the cards they hang on, and the table
+    entry last used for it (``entry_rel``: the cards that entry's result hangs on here)."""
+
+    __slots__ = ("entry", "entry_rel", "lost", "lost_rel", "sure", "sure_rel")
+
+    def __init__(self, sure: int, sure_rel: int, lost: int, lost_rel: int) -> None:
+        self.sure = sure
+        self.sure_rel = sure_rel
+        self.lost = lost
+        self.lost_rel = lost_rel
+        self.entry: list[int] | None = None
+        self.entry_rel = 0
 
 
 class SuitShape:

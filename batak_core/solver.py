@@ -418,8 +418,10 @@ class Search:
             if self._exempt:
                 rel |= 1 << (top_trump if top_trump >= 0 else top_led)
         tt_best = self._best
+        live = 0  # every card still in play, the trick's included: set when there is a choice
         if legal & (legal - 1):
-            moves = self._ordered(legal, depth, seat, top_led, top_trump, win_seat, in_trick, maximizing)
+            live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
+            moves = self._ordered(legal, live, depth, seat, top_led, top_trump, win_seat, maximizing)
             if not depth:
                 best = tt_best
                 if best >= 0 and best in moves:
@@ -428,7 +430,6 @@ class Search:
         else:
             moves = [legal.bit_length() - 1]
         side = self.side
-        live = 0
         for card in moves:
             hands[seat] = hand ^ (1 << card)
             suit = _SUIT[card]
@@ -449,10 +450,8 @@ class Search:
                                    in_trick | 1 << card, n_broken, target)
                 child_rel = self.rel
             hands[seat] = hand
-            if child_rel >> card & 1:
+            if live and child_rel >> card & 1:
                 # The card searched stood for its equivalent cards: their ranks decided too.
-                if not live:
-                    live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
                 child_rel |= _class_bottom(card, legal, live)
             if result is maximizing:
                 if not depth:
@@ -554,11 +553,9 @@ class Search:
                 members = []
         return groups
 
-    def _ordered(self, legal: int, depth: int, seat: int, top_led: int, top_trump: int, win_seat: int,
-                 in_trick: int, maximizing: bool) -> list[int]:
+    def _ordered(self, legal: int, live: int, depth: int, seat: int, top_led: int, top_trump: int,
+                 win_seat: int, maximizing: bool) -> list[int]:
         """One card per equivalence class, the likeliest best first."""
-        hands = self.hands
-        live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
         reps = 0
         m = legal
         while m:
@@ -580,6 +577,7 @@ class Search:
                     tops |= 1 << (x.bit_length() - 1)
             ruff = 0
             if tmask:
+                hands = self.hands
                 side = self.side
                 mine = side >> seat & 1
                 for s in range(4):
@@ -598,11 +596,10 @@ class Search:
         return indices_of(reps & beat) + _ranked(reps & ~beat)
 
 
-
 def _ranked(mask: int) -> list[int]:
     """The card indices of a mask, lowest rank first (across suits)."""
     out = indices_of(mask)
-    if len(out) > 1:
+    if len(out) > 1 and out[0] // 13 != out[-1] // 13:  # one suit is in order already
         out.sort(key=_RANKS.__getitem__)
     return out
 

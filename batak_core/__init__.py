@@ -3,6 +3,11 @@
 Everything a lesson, a widget or a bot needs is importable from here; see the README for a tour.
 """
 
+# ruff: noqa: E402
+from .compiled import choose_solver
+
+choose_solver()  # before anything imports the solver (see batak_core.compiled)
+
 from . import bots, solver
 from .cards import Card, Suit, parse_cards, sorted_hand
 from .deal import Action, Bid, Deal, DealView, Phase, Trick

@@ -2,6 +2,7 @@
 
     python benchmarks/bots.py                # everything (long: the expert match takes about an hour)
     python benchmarks/bots.py speed          # decision times and solver times only
+    BATAK_PURE_PYTHON=1 python benchmarks/bots.py speed   # the pure Python solver after `make fast`
     python benchmarks/bots.py strength --expert-deals 100 --club-deals 400 --workers 2
 
 Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
@@ -19,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from batak_core import Deal, Phase, bots, preset
+import batak_core
+from batak_core import Deal, Phase, bots, compiled, preset
 from batak_core.match import match
 from batak_core.rules import PRESETS
 from batak_core.solver import Position, Search, solve
@@ -53,6 +55,8 @@ def decision_times(level: str, deals: int) -> list[float]:
 
 
 def speed(args: argparse.Namespace) -> None:
+    kind = "compiled with mypyc (make fast)" if compiled.is_compiled(batak_core.solver) else "pure Python"
+    print(f"solver: {kind}", flush=True)
     for level, deals in (("club", args.speed_deals), ("expert", max(1, args.speed_deals // 2))):
         if args.speed_deals <= 0:
             break
@@ -105,7 +109,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--speed-deals", type=int, default=4)
     parser.add_argument("--endings", type=int, default=10)
-    parser.add_argument("--full", type=int, default=5)
+    parser.add_argument("--full", type=int, default=12, help="random full deals to solve")
     parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
     args = parser.parse_args()
     random.seed(args.seed)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from batak_core import Action, Card, Deal, DealView, Phase, Suit, bots, preset
-from batak_core.bots.expert import ExpertBot
+from batak_core.bots.expert import MIN_LAYOUTS, CardScore, ExpertBot, pick, score_cards
 from batak_core.bots.knowledge import knowledge, sample_hands
 from batak_core.cards import ABOVE, cards_of
 from batak_core.match import match
@@ -150,19 +150,35 @@ def reshuffled(deal: Deal, viewer: int, rng: random.Random) -> Deal:
 @pytest.mark.parametrize("level", ["club", "expert"])
 def test_fairness_hidden_cards_never_change_a_decision(level: str) -> None:
     rng = random.Random(7)
-    checked = 0
+    checked = searched = 0
     for name in PRESETS:
         for deal in random_positions(preset(name), 2 if level == "expert" else 6, seed=checked + 3):
             viewer = deal.to_move
             assert viewer is not None
-            bot = ExpertBot(seed=5, budget=3000) if level == "expert" else bots.get(level)
-            decision = bot.choose(deal.view(viewer))
+            view = deal.view(viewer)
+            bot = ExpertBot(seed=5, budget=20_000) if level == "expert" else bots.get(level)
+            decision = bot.choose(view)
+            if level == "expert" and deal.phase is Phase.PLAY and len(view.legal_plays) > 1:
+                scores = score_cards(view, knowledge(view), seed=5, budget=20_000)
+                searched += scores[0].layouts >= MIN_LAYOUTS  # the search decided, not the club fallback
             for _ in range(2):
                 other = reshuffled(deal, viewer, rng)
-                assert other.view(viewer) == deal.view(viewer)
+                assert other.view(viewer) == view
                 assert bot.choose(other.view(viewer)) == decision
             checked += 1
     assert checked >= 10
+    assert level == "club" or searched >= 3
+
+
+def test_expert_trusts_its_averages_only_over_enough_layouts() -> None:
+    best, club_choice = Card.parse("AS"), Card.parse("2S")
+
+    def scores(layouts: int) -> list[CardScore]:
+        return [CardScore(best, 5.0, 6.0, layouts), CardScore(club_choice, 1.0, 5.0, layouts)]
+    assert pick(scores(MIN_LAYOUTS), club_choice) == best
+    assert pick(scores(MIN_LAYOUTS - 1), club_choice) == club_choice
+    near_tie = [CardScore(best, 5.0, 6.0, MIN_LAYOUTS), CardScore(club_choice, 5.0, 6.0, MIN_LAYOUTS)]
+    assert pick(near_tie, club_choice) == club_choice  # the club choice breaks ties
 
 
 def test_hints_are_legal_and_explained_in_every_phase() -> None:

@@ -31,6 +31,11 @@ SAMPLES = 16
 NODE_BUDGET = 50_000
 """Search nodes per decision: sampling stops once they are spent (keeps decisions under a second;
 results do not depend on the machine's speed)."""
+MIN_LAYOUTS = 8
+"""Averages over fewer sampled layouts than this are noise (early leads with many legal cards,
+where one layout can take most of the budget): the club heuristics choose instead. Measured over
+100 duplicate deals, expert − club in danish went from +2.46 to +4.92 points per deal (seed 7:
++1.41 to +2.46); the other presets moved within their noise."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class CardScore:
     card: Card
     points: float
     tricks: float
+    layouts: int  # how many sampled layouts the averages are over
 
 
 class ExpertBot:
@@ -77,7 +83,10 @@ def searchable(view: DealView) -> bool:
 
 
 def pick(scores: Sequence[CardScore], fallback: Card) -> Card:
-    """The best-scoring card; the club choice breaks near-ties (it plays the way people expect)."""
+    """The best-scoring card; the club choice breaks near-ties (it plays the way people expect)
+    and decides when too few layouts were searched to trust the averages."""
+    if scores[0].layouts < MIN_LAYOUTS:
+        return fallback
     best = scores[0].points
     close = [s.card for s in scores if s.points >= best - 1e-6 * max(1.0, abs(best))]
     return fallback if fallback in close else close[0]
@@ -149,7 +158,7 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
         if spent >= budget:
             break
     done = max(done, 1)
-    scores = [CardScore(CARDS[c], totals[c][0] / done, totals[c][1] / done) for c in legal]
+    scores = [CardScore(CARDS[c], totals[c][0] / done, totals[c][1] / done, done) for c in legal]
     scores.sort(key=lambda s: (-s.points, s.card.rank))
     return scores
 

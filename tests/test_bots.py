@@ -200,6 +200,8 @@ def test_hints_are_legal_and_explained_in_every_phase() -> None:
                 if deal.phase is Phase.PLAY:
                     assert isinstance(advice.action, Card)
                     assert any(ch in advice.reason for ch in "♠♥♦♣")
+                    values = [value for _, value in advice.alternatives]
+                    assert values[0] == max(values)  # the recommended card is never shown below another
                 seen.add(deal.phase)
             deal.act(club.choose(view))
     assert {Phase.AUCTION, Phase.TRUMP, Phase.PLAY} <= seen

@@ -13,7 +13,7 @@ from ..rules import DefenderZero
 from ..scoring import announcement_points, declarer_points, defender_points
 from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import best_trump, bid_choice, careful_margin, trick_estimate
-from .expert import pick, score_cards, searchable
+from .expert import MIN_LAYOUTS, pick, score_cards, searchable
 from .knowledge import Knowledge, knowledge
 
 TYPICAL_DEFENDER_TRICKS = 3
@@ -27,7 +27,8 @@ class Hint:
     ``alternatives`` holds (action, value) pairs, best first. Values are points of the preset
     for the player to move: for a card, the expected score of the deal after playing it (by
     sampling the hidden hands and solving each layout; where the search does not reach, Koz Maça
-    or an open dummy's cards, 1 marks the recommended card and 0 the others); for a bid, the score
+    or an open dummy's cards, or too few layouts fit its budget to trust the averages, 1 marks the
+    recommended card and 0 the others); for a bid, the score
     if the hand takes the tricks it is counted for (a pass: what a defender with a typical 3 tricks
     scores); for a Koz Maça announcement, the score if the hand takes its counted tricks; for a
     trump suit, the tricks the hand should take with that trump; for a bury, the tricks the kept
@@ -123,12 +124,11 @@ def _card_hint(view: DealView) -> Hint:
         card = view.legal_plays[0]
         verdict = explain_play(view.rules, view.hand, view.current_trick, view.trump, view.trump_broken, card)
         return Hint(card, f"{card.label} is your only legal card: {verdict.reason}", ((card, 0.0),))
-    if not searchable(view):
-        card = club_card(view, know)
+    scores = score_cards(view, know, seed=0) if searchable(view) else []
+    card = pick(scores, club_card(view, know)) if scores else club_card(view, know)
+    if not scores or scores[0].layouts < MIN_LAYOUTS:  # the club choice, as the expert would play
         values = tuple((c, 1.0 if c == card else 0.0) for c in sorted(view.legal_plays, key=lambda c: c != card))
         return Hint(card, card_reason(view, know, card), values)
-    scores = score_cards(view, know, seed=0)
-    card = pick(scores, club_card(view, know))
     alternatives = tuple((s.card, round(s.points, 1)) for s in sorted(scores, key=lambda s: s.card != card))
     return Hint(card, card_reason(view, know, card), alternatives)
 

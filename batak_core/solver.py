@@ -625,11 +625,13 @@ def _trump_bounds(raw: int, shift: int, side: int) -> tuple[int, int, int, int]:
 
 
 def _trump_tricks(trumps: int, beaters: int) -> tuple[int, int]:
-    """Tricks one player's trumps take whatever anyone plays, and the deciding card (as a bit).
+    """Tricks one player's trumps win for the side whatever anyone plays, and the deciding card
+    (as a bit).
 
-    Every trump of the player falls in a different trick and loses only to a higher trump of
-    the other side in that same trick, which beats no other: of the player's k highest
-    trumps at least k minus the other side's trumps above the k-th win. The best k counts."""
+    Every trump of the player falls in a different trick, and that trick is lost to the side
+    only through a higher trump of the other side in it, which beats no other: of the player's
+    k highest trumps at least k minus the other side's trumps above the k-th win. The best k
+    counts."""
     best = best_bit = k = 0
     while trumps:
         card = trumps.bit_length() - 1

@@ -76,4 +76,3 @@ def build(package_dir: Path = SOURCE.parent) -> Path:
                    cwd=package_dir.parent, check=True, stdout=subprocess.DEVNULL)
     (package_dir / STAMP_NAME).write_text(digest(source) + "\n")
     return built_extensions(source)[0]
-

@@ -13,7 +13,7 @@ from ..rules import DefenderZero
 from ..scoring import announcement_points, declarer_points, defender_points
 from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import best_trump, bid_choice, careful_margin, trick_estimate
-from .expert import MIN_LAYOUTS, pick, score_cards, searchable
+from .expert import pick, score_cards, searchable, trusted
 from .knowledge import Knowledge, knowledge
 
 TYPICAL_DEFENDER_TRICKS = 3
@@ -125,8 +125,8 @@ def _card_hint(view: DealView) -> Hint:
         verdict = explain_play(view.rules, view.hand, view.current_trick, view.trump, view.trump_broken, card)
         return Hint(card, f"{card.label} is your only legal card: {verdict.reason}", ((card, 0.0),))
     scores = score_cards(view, know, seed=0) if searchable(view) else []
-    card = pick(scores, club_card(view, know)) if scores else club_card(view, know)
-    if not scores or scores[0].layouts < MIN_LAYOUTS:  # the club choice, as the expert would play
+    card = pick(scores, club_card(view, know))
+    if not trusted(scores):  # the club choice, as the expert plays it: no averages to show
         values = tuple((c, 1.0 if c == card else 0.0) for c in sorted(view.legal_plays, key=lambda c: c != card))
         return Hint(card, card_reason(view, know, card), values)
     alternatives = tuple((s.card, round(s.points, 1)) for s in sorted(scores, key=lambda s: s.card != card))

@@ -82,10 +82,15 @@ def searchable(view: DealView) -> bool:
                 or view.to_move != view.seat)
 
 
+def trusted(scores: Sequence[CardScore]) -> bool:
+    """Whether the averages rest on enough sampled layouts to choose by (see ``MIN_LAYOUTS``)."""
+    return bool(scores) and scores[0].layouts >= MIN_LAYOUTS
+
+
 def pick(scores: Sequence[CardScore], fallback: Card) -> Card:
     """The best-scoring card; the club choice breaks near-ties (it plays the way people expect)
-    and decides when too few layouts were searched to trust the averages."""
-    if scores[0].layouts < MIN_LAYOUTS:
+    and decides when the averages are not ``trusted``."""
+    if not trusted(scores):
         return fallback
     best = scores[0].points
     close = [s.card for s in scores if s.points >= best - 1e-6 * max(1.0, abs(best))]

@@ -46,4 +46,4 @@ fast: $(VENV)/.test-installed
 	$(BIN)/python -c 'from batak_core.compiled import build; print("built", build())'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build batak_core/*.so batak_core/solver.compiled-from
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build batak_core/ai/*.so batak_core/ai/solver.compiled-from

@@ -4,16 +4,16 @@ Everything a lesson, a widget or a bot needs is importable from here; see the RE
 """
 
 # ruff: noqa: E402
-from .compiled import choose_solver
+from .ai.compiled import choose_solver
 
-choose_solver()  # before anything imports the solver (see batak_core.compiled)
+choose_solver()  # before anything imports the solver (see batak_core.ai.compiled)
 
-from . import bots, solver
+from .ai import bots, solver
+from .ai.match import MatchResult, match
 from .cards import Card, Suit, parse_cards, sorted_hand
 from .deal import Action, Bid, Deal, DealView, Phase, Trick
 from .game import DealRecord, Game
 from .legality import IllegalMove, Verdict, explain_play, legal_plays, trick_winner
-from .match import MatchResult, match
 from .rules import (
     DEFAULT_PRESET,
     PRESETS,

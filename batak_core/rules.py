@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from .describe import RuleDescription
+    from .teaching.describe import RuleDescription
 
 
 class Direction(StrEnum):
@@ -174,7 +174,7 @@ class RuleSet:
 
     def describe(self) -> list[RuleDescription]:
         """Every option in plain English with the source its value comes from."""
-        from .describe import describe
+        from .teaching.describe import describe
 
         return describe(self)
 

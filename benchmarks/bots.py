@@ -21,10 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import batak_core
-from batak_core import Deal, Phase, bots, compiled, preset
-from batak_core.match import match
+from batak_core import Deal, Phase, bots, preset
+from batak_core.ai import compiled
+from batak_core.ai.match import match
+from batak_core.ai.solver import Position, Search, solve
 from batak_core.rules import PRESETS
-from batak_core.solver import Position, Search, solve
 from tests.test_solver import ending
 
 

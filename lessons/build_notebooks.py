@@ -159,7 +159,7 @@ win once the others run out of a suit, and the easier it is to pull their trumps
 suits of the same length, choose the stronger one.
 """),
         md("### Worked example (miniokey): the ace led, and a small trump wins"),
-        code("from batak_core.examples import PLAY_EXAMPLES\nfrom widgets.course import WorkedPlay\n"
+        code("from batak_core.teaching.examples import PLAY_EXAMPLES\nfrom widgets.course import WorkedPlay\n"
              "WorkedPlay(PLAY_EXAMPLES[1])"),
         md("### Try it: you won the auction; name trump"),
         code("from widgets.course import TrumpDemo\nTrumpDemo(seed=303)"),
@@ -183,14 +183,15 @@ One detail differs: when the trick has **already been trumped**, miniokey and tu
 overtake duty, classic and gamelake keep it. Lesson 9 shows this case.
 """),
         md("### Worked examples from the sources, checked by the engine"),
-        code(f"{CHECK}\nfrom batak_core.examples import PLAY_EXAMPLES\nfrom widgets.course import play_examples\n"
+        code(f"{CHECK}\nfrom batak_core.teaching.examples import PLAY_EXAMPLES\n"
+             "from widgets.course import play_examples\n"
              "play_examples(PLAY_EXAMPLES[0], PLAY_EXAMPLES[2], PLAY_EXAMPLES[3])"),
         md("""
 ### Try it: click your cards
 
 Cards you may not play are dimmed; click one anyway to hear why.
 """),
-        code("from batak_core.examples import PLAY_EXAMPLES\nfrom widgets.course import WorkedPlay\n"
+        code("from batak_core.teaching.examples import PLAY_EXAMPLES\nfrom widgets.course import WorkedPlay\n"
              "WorkedPlay(PLAY_EXAMPLES[0], PLAY_EXAMPLES[2], PLAY_EXAMPLES[3])"),
         md("""
 ## Quiz: pick every card you may play
@@ -214,10 +215,11 @@ You will learn: what to play when you hold **no card of the led suit**.
 4. **No led suit and no trump:** play any card. It cannot win the trick.
 """),
         md("### Worked examples from the sources, checked by the engine"),
-        code(f"{CHECK}\nfrom batak_core.examples import PLAY_EXAMPLES\nfrom widgets.course import play_examples\n"
+        code(f"{CHECK}\nfrom batak_core.teaching.examples import PLAY_EXAMPLES\n"
+             "from widgets.course import play_examples\n"
              "play_examples(PLAY_EXAMPLES[1], PLAY_EXAMPLES[4], PLAY_EXAMPLES[5])"),
         md("### Try it: click your cards"),
-        code("from batak_core.examples import PLAY_EXAMPLES\nfrom widgets.course import WorkedPlay\n"
+        code("from batak_core.teaching.examples import PLAY_EXAMPLES\nfrom widgets.course import WorkedPlay\n"
              "WorkedPlay(PLAY_EXAMPLES[4], PLAY_EXAMPLES[5], PLAY_EXAMPLES[1])"),
         md("## Quiz: pick every card you may play, then press *Check answer*"),
         code("from widgets.course import LessonQuiz\nLessonQuiz('ruffing', seed=15)"),
@@ -246,10 +248,10 @@ So under gamelake, a player holding only trumps who leads one does *not* break t
 others it does.
 """),
         md("### Worked example: on lead with trumps and another suit"),
-        code(f"{CHECK}\nfrom batak_core.examples import EDGE_CASES\nfrom widgets.course import play_examples\n"
+        code(f"{CHECK}\nfrom batak_core.teaching.examples import EDGE_CASES\nfrom widgets.course import play_examples\n"
              "play_examples(EDGE_CASES[3], EDGE_CASES[4])"),
         md("### Try it: which card may you lead?"),
-        code("from batak_core.examples import EDGE_CASES\nfrom widgets.course import WorkedPlay\n"
+        code("from batak_core.teaching.examples import EDGE_CASES\nfrom widgets.course import WorkedPlay\n"
              "WorkedPlay(EDGE_CASES[3])"),
         md("## Quiz: pick every card you may lead, then press *Check answer*"),
         code("from widgets.course import LessonQuiz\nLessonQuiz('leading-trump', seed=16)"),
@@ -328,7 +330,7 @@ regional, danish), redeal for a hand with no card above 10 (classic), "every tri
 leading A-K-Q of trump early (classic), double penalty and a made 13 counting double (danish).
 """),
         md("### Where the sources disagree: the engine's verdict under each"),
-        code(f"{CHECK}\nfrom batak_core.examples import EDGE_CASES\nfrom widgets.course import play_examples\n"
+        code(f"{CHECK}\nfrom batak_core.teaching.examples import EDGE_CASES\nfrom widgets.course import play_examples\n"
              "play_examples(*EDGE_CASES[:3])"),
         md("""
 ### Try it: the rule lab

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from batak_core import Action, Card, Deal, DealView, Phase, Suit, bots, preset
-from batak_core.bots.expert import MIN_LAYOUTS, CardScore, ExpertBot, pick, score_cards
-from batak_core.bots.knowledge import knowledge, sample_hands
+from batak_core.ai.bots.expert import MIN_LAYOUTS, CardScore, ExpertBot, pick, score_cards
+from batak_core.ai.bots.knowledge import knowledge, sample_hands
+from batak_core.ai.match import match
 from batak_core.cards import ABOVE, cards_of
-from batak_core.match import match
 from batak_core.rules import PRESETS, RuleSet
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 import batak_core as bc
-from batak_core.bots.club import announce_choice, bury_choice
+from batak_core.ai.bots.club import announce_choice, bury_choice
 from batak_core.rules import VARIANTS
 
 PAIRS = sorted((name, variant.value) for name, variant in VARIANTS)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from batak_core.cli import main
+from batak_core.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

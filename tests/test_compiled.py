@@ -14,20 +14,22 @@ from pathlib import Path
 import pytest
 
 import batak_core
-from batak_core import compiled, preset
-from batak_core.solver import Position
+from batak_core import preset
+from batak_core.ai import compiled
+from batak_core.ai.solver import Position
 from tests.test_solver import ESLI, ending
 
 PACKAGE = Path(batak_core.__file__).parent
-IMPORT_SOLVER = "import batak_core; print(batak_core.solver.__file__)"
+IMPORT_SOLVER = "import batak_core; print(batak_core.ai.solver.__file__)"
 
 # Solves the positions given on stdin with whichever solver ``import batak_core`` picks.
 SOLVE = """
 import json, sys
 import batak_core
-from batak_core import compiled, preset
-from batak_core.solver import Position, Search, solve_position
-out = {"compiled": compiled.is_compiled(batak_core.solver), "results": []}
+from batak_core import preset
+from batak_core.ai import compiled
+from batak_core.ai.solver import Position, Search, solve_position
+out = {"compiled": compiled.is_compiled(batak_core.ai.solver), "results": []}
 for case in json.load(sys.stdin):
     pos = Position(preset(case["preset"], case["variant"]), tuple(case["hands"]), case["trump"], case["broken"],
                    case["leader"], tuple(case["trick"]), case["side"], case["side_tricks"])
@@ -42,10 +44,11 @@ print(json.dumps(out))
 
 
 def copy_package(tmp_path: Path) -> Path:
-    """A copy of the package's source (no builds) to build or fake builds in."""
+    """A copy of the package's source (no builds) to build or fake builds in; returns the copy's
+    ``batak_core/ai`` folder, where the solver lives."""
     target = tmp_path / "batak_core"
     shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", compiled.STAMP_NAME))
-    return target
+    return target / "ai"
 
 
 def run(code: str, cwd: Path, pure: bool = False, stdin: str = "") -> subprocess.CompletedProcess[str]:

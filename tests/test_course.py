@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import batak_core as bc
-from batak_core import course_drills, drills
-from batak_core.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES
-from batak_core.progress import Progress
+from batak_core.teaching import course_drills, drills
+from batak_core.teaching.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES
+from batak_core.teaching.progress import Progress
 from widgets import course
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"

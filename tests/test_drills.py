@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import batak_core as bc
-from batak_core import drills, examples
-from batak_core.drills import EDGE_CASES, Position
+from batak_core.teaching import drills, examples
+from batak_core.teaching.drills import EDGE_CASES, Position
 
 PRESETS = list(bc.PRESETS)
 

@@ -3,7 +3,7 @@
 import pytest
 
 import batak_core as bc
-from batak_core.examples import EDGE_CASES, PLAY_EXAMPLES, PlayExample
+from batak_core.teaching.examples import EDGE_CASES, PLAY_EXAMPLES, PlayExample
 
 CASES = [(ex, name) for ex in (*PLAY_EXAMPLES, *EDGE_CASES) for name in ex.legal]
 

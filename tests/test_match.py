@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from batak_core import cli_bots
-from batak_core.match import MatchResult, match
+from batak_core.ai.match import MatchResult, match
+from batak_core.cli import play as cli_play
 from batak_core.rules import PRESETS
 
 
@@ -37,7 +37,7 @@ def test_match_rejects_bad_arguments() -> None:
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="batak")
-    cli_bots.add_commands(parser.add_subparsers(dest="command", required=True))
+    cli_play.add_commands(parser.add_subparsers(dest="command", required=True))
     return parser.parse_args(argv)
 
 
@@ -68,7 +68,7 @@ def scripted(lines: list[str]) -> Iterator[str]:
 def test_play_a_deal_with_scripted_input(capsys: pytest.CaptureFixture[str]) -> None:
     answers = scripted(["help", "hint", "bid 99", "banana"])
     args = parse(["play", "--rules", "miniokey", "--bots", "club", "--deals", "1", "--seed", "5", "--review"])
-    assert cli_bots.run_play(args, read=lambda prompt: next(answers)) == 0
+    assert cli_play.run_play(args, read=lambda prompt: next(answers)) == 0
     out = capsys.readouterr().out
     assert "Hint:" in out and "The highest bid is 13" in out and "In the auction type a number" in out
     assert "Deal over." in out and "Game over" in out
@@ -77,12 +77,12 @@ def test_play_a_deal_with_scripted_input(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_play_stops_cleanly_on_quit_and_on_end_of_input(capsys: pytest.CaptureFixture[str]) -> None:
     args = parse(["play", "--rules", "gamelake", "--deals", "1", "--seed", "2", "--seat", "1"])
-    assert cli_bots.run_play(args, read=lambda prompt: "quit") == 0
+    assert cli_play.run_play(args, read=lambda prompt: "quit") == 0
 
     def ended(prompt: str) -> str:
         raise EOFError
 
-    assert cli_bots.run_play(args, read=ended) == 1
+    assert cli_play.run_play(args, read=ended) == 1
     assert "Input ended" in capsys.readouterr().out
 
 

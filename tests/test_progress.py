@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from batak_core.progress import Progress, default_path
+from batak_core.teaching.progress import Progress, default_path
 
 
 def test_record_and_reload(tmp_path: Path) -> None:

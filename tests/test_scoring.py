@@ -3,7 +3,7 @@
 import pytest
 
 import batak_core as bc
-from batak_core.examples import SCORE_EXAMPLES, ScoreExample
+from batak_core.teaching.examples import SCORE_EXAMPLES, ScoreExample
 
 
 @pytest.mark.parametrize("example", SCORE_EXAMPLES, ids=[f"{e.preset}-{e.title[:30]}" for e in SCORE_EXAMPLES])

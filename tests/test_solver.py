@@ -7,10 +7,10 @@ import random
 import pytest
 
 from batak_core import Card, Deal, Phase, Suit, preset
+from batak_core.ai.solver import Position, Search, declarer_side, solve, solve_position
 from batak_core.cards import CARDS, SUIT_MASKS, cards_of
 from batak_core.legality import breaks_trump, legal_plays, trick_winner
 from batak_core.rules import PRESETS, RuleSet
-from batak_core.solver import Position, Search, declarer_side, solve, solve_position
 
 
 def start_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:

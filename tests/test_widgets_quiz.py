@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import batak_core as bc
 import widgets
-from batak_core import drills
+from batak_core.teaching import drills
 
 
 def test_right_then_wrong_answer_with_feedback_classes() -> None:

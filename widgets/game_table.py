@@ -19,8 +19,8 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import Action, Card, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
-from batak_core.bots import hint as bot_hint
-from batak_core.bots import review as bot_review
+from batak_core.ai.bots import hint as bot_hint
+from batak_core.ai.bots import review as bot_review
 from batak_core.cards import describe_cards
 from batak_core.shuffle import derive_seed, new_seed
 

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import Card, RuleSet, drills
+from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
 from batak_core.shuffle import derive_seed, new_seed
+from batak_core.teaching import drills
 
 from .cards import CardButton, card_svg, show_cards
 from .style import control, root, set_classes, show, style_widget, toggle_class

@@ -11,8 +11,8 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import RuleSet, SaveFileError, Suit
-from batak_core.drills import EDGE_CASES, Position, compare_presets, random_position
 from batak_core.legality import RULE_TITLES
+from batak_core.teaching.drills import EDGE_CASES, Position, compare_presets, random_position
 
 from .cards import card_svg
 from .style import control, root, set_classes, style_widget

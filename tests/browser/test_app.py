@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import batak_core as bc
-from batak_core import course_drills, drills
 from batak_core.shuffle import derive_seed
+from batak_core.teaching import course_drills, drills
 from widgets.course import LESSONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

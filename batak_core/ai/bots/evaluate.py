@@ -6,10 +6,10 @@ shortness); the expert bot and the hints use the same numbers, so advice and pla
 
 from __future__ import annotations
 
-from ..cards import Suit
-from ..deal import DealView
-from ..rules import AllPass, RuleSet
-from ..scoring import declarer_points, defender_points
+from ...cards import Suit
+from ...deal import DealView
+from ...rules import AllPass, RuleSet
+from ...scoring import declarer_points, defender_points
 
 
 def _has(pattern: int, rank: int) -> int:

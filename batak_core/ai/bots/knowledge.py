@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import CARDS, FULL_DECK, SUIT_MASKS, SUIT_OF, mask_of
-from ..deal import DealView
-from ..legality import breaks_trump, duties, winning_index
+from ...cards import CARDS, FULL_DECK, SUIT_MASKS, SUIT_OF, mask_of
+from ...deal import DealView
+from ...legality import breaks_trump, duties, winning_index
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from types import ModuleType
 SOURCE = Path(__file__).with_name("solver.py")
 STAMP_NAME = "solver.compiled-from"  # the sha256 of the solver.py the extension was built from
 PURE_ENV = "BATAK_PURE_PYTHON"
+MODULE = "batak_core.ai.solver"
 
 
 def digest(source: Path) -> str:
@@ -50,29 +51,31 @@ def is_compiled(module: ModuleType) -> bool:
 
 
 def choose_solver() -> None:
-    """Make ``batak_core.solver`` the pure Python source unless a current build may be used."""
-    if "batak_core.solver" in sys.modules or not built_extensions():
+    """Make ``batak_core.ai.solver`` the pure Python source unless a current build may be used."""
+    if MODULE in sys.modules or not built_extensions():
         return
     if os.environ.get(PURE_ENV) != "1":
         if is_current():
             return
         warnings.warn("the compiled solver was built from an older solver.py; using the pure Python "
                       "solver (run `make fast` to rebuild it)", stacklevel=2)
-    spec = importlib.util.spec_from_file_location("batak_core.solver", SOURCE)
+    spec = importlib.util.spec_from_file_location(MODULE, SOURCE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["batak_core.solver"] = module
+    sys.modules[MODULE] = module
     spec.loader.exec_module(module)
+    setattr(sys.modules[__package__], "solver", module)  # noqa: B010 - as an import would
 
 
 def build(package_dir: Path = SOURCE.parent) -> Path:
-    """Compile ``solver.py`` of the package in ``package_dir`` with mypyc, in place, and record
+    """Compile ``solver.py`` of ``package_dir`` (a ``batak_core/ai`` folder) with mypyc, in place, and record
     which source it was built from. Returns the extension's path."""
     source = package_dir / "solver.py"
     for old in package_dir.glob("solver*"):  # a running process may have the old build mapped:
         if old.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):  # unlink, never overwrite
             old.unlink()
-    subprocess.run([sys.executable, "-m", "mypyc", f"{package_dir.name}/solver.py"],
-                   cwd=package_dir.parent, check=True, stdout=subprocess.DEVNULL)
+    top = package_dir.parent.parent  # the folder that holds batak_core/
+    subprocess.run([sys.executable, "-m", "mypyc", str(source.relative_to(top))],
+                   cwd=top, check=True, stdout=subprocess.DEVNULL)
     (package_dir / STAMP_NAME).write_text(digest(source) + "\n")
     return built_extensions(source)[0]

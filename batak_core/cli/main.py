@@ -11,12 +11,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import Card, Suit, parse_cards
-from .cli_bots import add_commands as add_bot_commands
-from .examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES, PlayExample
-from .legality import RULE_TITLES, explain_play, trick_winner
-from .rules import PRESETS, RuleSet, Variant, preset, variants_of
-from .scoring import score_announcements, score_deal
+from ..cards import Card, Suit, parse_cards
+from ..legality import RULE_TITLES, explain_play, trick_winner
+from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
+from ..scoring import score_announcements, score_deal
+from ..teaching.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES, PlayExample
+from .play import add_commands as add_bot_commands
 
 
 class UsageError(ValueError):
@@ -225,6 +225,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     return status
 
-
-if __name__ == "__main__":
-    sys.exit(main())

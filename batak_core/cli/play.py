@@ -7,16 +7,15 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 
-from .bots import LEVELS, Bot, get, hint, review
-from .cards import Card, Suit, sorted_hand
-from .deal import Action, Deal, Phase
-from .game import Game
-from .legality import IllegalMove
-from .match import match
-from .rules import PRESETS, preset
+from ..ai.bots import LEVELS, Bot, get, hint, review
+from ..ai.match import match
+from ..cards import Card, Suit, sorted_hand
+from ..deal import Action, Deal, Phase
+from ..game import Game
+from ..legality import IllegalMove
+from ..rules import PRESETS, preset
 
 HELP = ("Type a bid number or 'pass' in the auction, a suit (S H D C) for trump, a card such as "
         "QS or 10H to play; 'hint' for advice, 'auto' to take the advice, 'hand' to see your "
@@ -203,15 +202,3 @@ def _report_deal(game: Game, seat: int, with_review: bool) -> None:
         elif result.first_trick > 1:
             print(f"  (Review of {result.scope}.)")
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the two commands on their own (the project's `batak` CLI adds them to its own)."""
-    parser = argparse.ArgumentParser(prog="batak")
-    add_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    code: int = args.func(args)
-    return code
-
-
-if __name__ == "__main__":
-    sys.exit(main())

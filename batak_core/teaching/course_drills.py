@@ -13,11 +13,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from ..cards import Card, Suit, describe_cards, sorted_hand
+from ..deal import Deal, Phase
+from ..rules import DEFAULT_PRESET, PRESETS, RuleSet
+from ..shuffle import derive_seed, new_seed
 from . import drills
-from .cards import Card, Suit, describe_cards, sorted_hand
-from .deal import Deal, Phase
-from .rules import DEFAULT_PRESET, PRESETS, RuleSet
-from .shuffle import derive_seed, new_seed
 
 TOPICS: Final[dict[str, str]] = {
     **drills.TOPICS,

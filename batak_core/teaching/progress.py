@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from .rules import DEFAULT_PRESET, PRESETS
+from ..rules import DEFAULT_PRESET, PRESETS
 
 FORMAT: Final = "batak-tutor/progress"
 VERSION: Final = 1

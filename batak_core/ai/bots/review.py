@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARDS, Card
-from ..deal import Action, Deal, Phase
-from ..scoring import announcement_points, declarer_points
+from ...cards import CARDS, Card
+from ...deal import Action, Deal, Phase
+from ...scoring import announcement_points, declarer_points
 from ..solver import Position, Search, SearchLimit
 
 REVIEW_NODES = 100_000

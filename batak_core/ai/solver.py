@@ -29,10 +29,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
-from .deal import Deal, Phase
-from .legality import breaks_trump, duties, winning_index
-from .rules import RuleSet
+from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
+from ..deal import Deal, Phase
+from ..legality import breaks_trump, duties, winning_index
+from ..rules import RuleSet
 
 _RANKS: Final = tuple(i % 13 for i in range(52))
 _SUIT: Final = tuple(i // 13 for i in range(52))

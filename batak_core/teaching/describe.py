@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Final
 
-from .cards import Suit
+from ..cards import Suit
 
 if TYPE_CHECKING:
-    from .rules import RuleSet
+    from ..rules import RuleSet
 
 SOURCE_FILES: Final = {
     "miniokey": "000_ddc2b6324dcf2c7a.txt (German, an online game's how-to page)",
@@ -236,7 +236,7 @@ _TEXTS: Final[dict[str, Callable[[RuleSet], str]]] = {
 
 
 def _source(rules: RuleSet, option: str) -> str:
-    from .rules import PRESETS, preset
+    from ..rules import PRESETS, preset
 
     base = preset(rules.name, rules.variant) if rules.name in PRESETS else None
     value = getattr(rules, option)
@@ -259,7 +259,7 @@ def _source(rules: RuleSet, option: str) -> str:
 def describe(rules: RuleSet) -> list[RuleDescription]:
     """Every option except the name, in plain English with its source, then the rules the
     sources name but leave unspecified."""
-    from .rules import NOT_SPECIFIED
+    from ..rules import NOT_SPECIFIED
 
     options = rules.options()
     out = [RuleDescription(option, options[option], text(rules), _source(rules, option))

@@ -15,9 +15,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, Card, mask_of
-from ..deal import Action, DealView, Phase
-from ..scoring import declarer_points, defender_points
+from ...cards import CARDS, Card, mask_of
+from ...deal import Action, DealView, Phase
+from ...scoring import declarer_points, defender_points
 from ..solver import Position, Search, SearchLimit, declarer_side
 from .club import ClubBot, club_card
 from .evaluate import best_trump, bid_choice, careful_margin

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card, Suit, parse_cards
+from ..cards import Card, Suit, parse_cards
 
 
 @dataclass(frozen=True)

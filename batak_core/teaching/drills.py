@@ -18,10 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from . import examples
-from .cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
-from .deal import BID_TOO_LOW, Bid, Deal, Phase
-from .legality import (
+from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
+from ..deal import BID_TOO_LOW, Bid, Deal, Phase
+from ..legality import (
     IllegalMove,
     Verdict,
     breaks_trump,
@@ -29,10 +28,11 @@ from .legality import (
     legal_plays,
     trick_winner,
 )
-from .rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet
-from .saving import SaveFileError
-from .scoring import score_deal
-from .shuffle import derive_seed, new_seed, shuffled_deck
+from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet
+from ..saving import SaveFileError
+from ..scoring import score_deal
+from ..shuffle import derive_seed, new_seed, shuffled_deck
+from . import examples
 
 TOPICS: Final[dict[str, str]] = {
     "follow": "Following suit and overtaking",

@@ -13,10 +13,10 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from ..deal import Deal
+from ..rules import RuleSet, preset
+from ..shuffle import derive_seed
 from .bots import LEVELS, get
-from .deal import Deal
-from .rules import RuleSet, preset
-from .shuffle import derive_seed
 
 Z_95 = 1.96
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..cards import Card, Suit
-from ..deal import Action, DealView, Phase
+from ...cards import Card, Suit
+from ...deal import Action, DealView, Phase
 from .advice import Hint, hint
 from .club import ClubBot
 from .expert import ExpertBot

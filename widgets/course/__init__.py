@@ -1,0 +1,32 @@
+"""The course's page building blocks: the start page, lesson quizzes that save progress, worked
+examples and demos.
+
+A lesson notebook is a thin page: markdown that teaches and a line or two of code that shows one
+of these. The rule set is the learner's choice from the start page (``current_rules``), every
+answer is judged by the engine, and progress goes to ``batak_core.teaching.progress``, whose
+problems (missing, corrupt, read-only) are shown, never raised.
+"""
+
+from batak_core.teaching.lessons import LESSONS, LESSONS_BY_ID, Lesson
+
+from .demos import AuctionDemo, HandDemo, ScoreCalculator, TrickDemo, TrumpDemo, full_game, house_rules_lab
+from .lesson_quiz import LessonQuiz
+from .page import Shown, current_rules
+from .start_page import StartPage, menu_html
+from .worked import (
+    WorkedPlay,
+    all_pass_outcomes,
+    all_pass_text,
+    example_verdicts,
+    play_examples,
+    rank_ladder,
+    score_examples,
+    winner_of,
+)
+
+__all__ = [
+    "LESSONS", "LESSONS_BY_ID", "AuctionDemo", "HandDemo", "Lesson", "LessonQuiz", "ScoreCalculator", "Shown",
+    "StartPage", "TrickDemo", "TrumpDemo", "WorkedPlay", "all_pass_outcomes", "all_pass_text", "current_rules",
+    "example_verdicts", "full_game", "house_rules_lab", "menu_html", "play_examples", "rank_ladder",
+    "score_examples", "winner_of",
+]

@@ -1,0 +1,262 @@
+"""The lessons' hands-on demos: deal a hand, bid against bots, choose trump, watch a trick's winner,
+score a deal, try house rules, play a whole game.
+"""
+
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import ipywidgets as w
+
+import batak_core as bc
+from batak_core import Card, Deal, Phase, RuleSet, Suit
+from batak_core.cards import sorted_hand
+from batak_core.shuffle import derive_seed
+from batak_core.teaching import course_drills, drills
+
+from ..bidding import BidPanel, TrumpPicker
+from ..cards import card_svg, faces
+from ..game_table import GameTable
+from ..picker import CardPicker
+from ..rule_lab import RuleLab
+from ..rules_panel import RulesPanel
+from ..style import control, set_classes
+from .page import current_rules, lesson_page
+from .worked import all_pass_text
+
+
+def _suit_rows(hand: Sequence[Card], extra: dict[Suit, str] | None = None) -> str:
+    rows = []
+    for suit in Suit:
+        cards = [c for c in sorted_hand(hand) if c.suit == suit]
+        note = (extra or {}).get(suit, "")
+        rows.append(f'<div class="batak-suit-row"><span class="batak-suit-label batak-suit-{suit.letter}">'
+                    f"{suit.symbol} {len(cards)}</span>{faces(cards, scale=0.62)}"
+                    f'<span class="batak-suit-note">{note}</span></div>')
+    return "".join(rows)
+
+
+class HandDemo(w.VBox):
+    """A freshly dealt hand laid out by suit; ``sure=True`` also counts its sure tricks."""
+
+    def __init__(self, rules: RuleSet | None = None, seed: int = 1, *, sure: bool = False) -> None:
+        self.rules = rules or current_rules()
+        self.seed, self.sure, self.dealt = seed, sure, 0
+        self.view = w.HTML()
+        set_classes(self.view, ("batak-hand-view",))
+        self.deal_button = control("Deal again", "Shuffle and deal a new hand", "batak-deal-again")
+        self.deal_button.on_click(lambda _b: self.deal())
+        super().__init__([self.view, self.deal_button])
+        lesson_page(self, "batak-panel", "batak-hand-demo")
+        self.deal()
+
+    def deal(self) -> None:
+        seed = derive_seed(self.seed, self.dealt)
+        self.dealt += 1
+        dealer = seed % 4
+        deal = Deal.random(self.rules, seed=seed, dealer=dealer)
+        hand = deal.hand(0)
+        intro = (f"Seat {dealer} dealt, one card at a time, starting with seat {(dealer + 1) % 4} and going "
+                 f"{self.rules.direction.value}. Your 13 cards, sorted by suit, high to low:")
+        extra: dict[Suit, str] = {}
+        outro = ""
+        if self.sure:
+            per_suit = course_drills.sure_tricks(hand)
+            extra = {s: f"{n} sure" for s, n in per_suit.items() if n}
+            total = sum(per_suit.values())
+            longest = max(Suit, key=lambda s: (sum(c.suit == s for c in hand), -s))
+            length = sum(c.suit == longest for c in hand)
+            outro = (f"<p><b>{total} sure trick{'s' if total != 1 else ''}</b> from the top. With "
+                     f"{longest.plural} as trump ({length} cards) every trump beyond the third usually "
+                     f"wins a trick too: about <b>{total + max(0, length - 3)}</b> tricks. Bid no more than "
+                     f"that, and pass if it is below the lowest bid ({self.rules.min_bid}).</p>")
+        self.view.value = f"<p>{intro}</p>{_suit_rows(hand, extra)}{outro}"
+
+
+class AuctionDemo(w.VBox):
+    """Bid against three club-level bots on a fresh deal and see who wins the auction."""
+
+    NAMES: Final = ("You", "Ayşe", "Mehmet", "Zeynep")
+
+    def __init__(self, rules: RuleSet | None = None, seed: int = 1) -> None:
+        self.rules = rules or current_rules()
+        self.seed, self.dealt = seed, 0
+        self.hand = CardPicker()
+        self.panel = BidPanel(names=self.NAMES, on_bid=self._call)
+        self.outcome = w.HTML()
+        set_classes(self.outcome, ("batak-message",))
+        self.again = control("New deal", "Deal new cards and bid again", "batak-deal-again")
+        self.again.on_click(lambda _b: self.new_deal())
+        felt = w.VBox([w.HTML("<b>Your hand</b>"), self.hand, self.panel, self.outcome])
+        set_classes(felt, ("batak-felt",))
+        super().__init__([felt, self.again])
+        lesson_page(self, "batak-auction-demo")
+        self.new_deal()
+
+    def new_deal(self) -> None:
+        seed = derive_seed(self.seed, self.dealt)
+        self.dealt += 1
+        self.deal = Deal.random(self.rules, seed=seed, dealer=3)  # you call first
+        self.bots = {s: bc.bots.get("club", seed=derive_seed(seed, s)) for s in (1, 2, 3)}
+        self.hand.show(self.deal.hand(0))
+        self.outcome.value = ""
+        self._advance()
+
+    def _call(self, bid: int | None) -> None:
+        if self.deal.phase is not Phase.AUCTION or self.deal.to_move != 0:
+            return
+        self.deal.act(bid)
+        self._advance()
+
+    def _advance(self) -> None:
+        deal = self.deal
+        while deal.phase is Phase.AUCTION and deal.to_move != 0:
+            seat = deal.to_move
+            assert seat is not None
+            deal.act(self.bots[seat].choose(deal.view(seat)))
+        self.panel.show_deal(deal, 0)
+        if deal.phase is Phase.REDEAL:
+            self.outcome.value = f"Everyone passed. {all_pass_text(self.rules)}"
+        elif deal.phase is not Phase.AUCTION:
+            assert deal.declarer is not None
+            passed = "Everyone passed, so " if all(b.bid is None for b in deal.auction) else ""
+            self.outcome.value = (f"{passed}<b>{self.NAMES[deal.declarer]}</b> won the auction with a bid of "
+                                  f"<b>{deal.contract}</b> and now chooses trump.")
+
+
+class TrumpDemo(w.VBox):
+    """You won the auction: pick a trump and see how many trumps you and the others hold."""
+
+    def __init__(self, rules: RuleSet | None = None, seed: int = 1) -> None:
+        self.rules = rules or current_rules()
+        self.seed, self.dealt = seed, 0
+        self.hand = w.HTML()
+        self.picker = TrumpPicker(on_choose=self._choose)
+        self.outcome = w.HTML()
+        set_classes(self.outcome, ("batak-message",))
+        self.again = control("Deal again", "A new hand to choose trump for", "batak-deal-again")
+        self.again.on_click(lambda _b: self.new_deal())
+        felt = w.VBox([self.hand, self.picker, self.outcome])
+        set_classes(felt, ("batak-felt",))
+        super().__init__([felt, self.again])
+        lesson_page(self, "batak-trump-demo")
+        self.new_deal()
+
+    def new_deal(self) -> None:
+        seed = derive_seed(self.seed, self.dealt)
+        self.dealt += 1
+        self.deal = deal = Deal.random(self.rules, seed=seed, dealer=3)
+        deal.bid(self.rules.min_bid)
+        while deal.phase is Phase.AUCTION:
+            deal.pass_bid()
+        hand = deal.hand(0)
+        self.hand.value = (f"<p>You bid {deal.contract} and the others passed: you are the declarer.</p>"
+                           f"{_suit_rows(hand)}")
+        self.picker.show_counts([sum(c.suit == s for c in hand) for s in Suit])
+        self.outcome.value = ""
+
+    def _choose(self, suit: Suit) -> None:
+        trial = self.deal.copy()
+        trial.declare_trump(suit)
+        mine = sum(c.suit == suit for c in trial.hand(0))
+        longest = max(sum(c.suit == s for c in trial.hand(0)) for s in Suit)
+        verdict = ("Your longest suit: a good choice." if mine == longest else
+                   f"You hold a longer suit ({longest} cards): more trumps usually means more tricks.")
+        self.outcome.value = (f"{suit.symbol} <b>{suit.plural.capitalize()} are trump.</b> You hold {mine}, the "
+                              f"other three {13 - mine} between them. {verdict} You lead the first trick.")
+
+
+class TrickDemo(w.VBox):
+    """One trick and a trump chooser: see the winner change with the trump."""
+
+    def __init__(self, trick: str = "9C QC 3H 7H", seed: int = 1) -> None:
+        self.cards = tuple(bc.parse_cards(trick))
+        self.seed, self.dealt = seed, 0
+        self.trump = w.ToggleButtons(options=[("no trump", "")] + [(f"{s.symbol} {s.plural}", s.letter) for s in Suit],
+                                     value="H", description="Trump")
+        set_classes(self.trump, ("batak-trump-toggle",))
+        self.trump.observe(lambda _c: self.show(), "value")
+        self.view = w.HTML()
+        self.again = control("Another trick", "Four cards from a new deal", "batak-deal-again")
+        self.again.on_click(lambda _b: self.new_trick())
+        felt = w.VBox([self.view])
+        set_classes(felt, ("batak-felt",))
+        super().__init__([self.trump, felt, self.again])
+        lesson_page(self, "batak-trick-demo")
+        self.show()
+
+    def new_trick(self) -> None:
+        """A trick really played in a random deal (by the winner drill), with its trump."""
+        question = drills.question("winner", seed=derive_seed(self.seed, self.dealt))
+        assert isinstance(question, drills.TrickWinnerQuestion)
+        self.dealt += 1
+        self.cards = question.trick
+        if question.trump is None or self.trump.value == question.trump.letter:
+            self.show()
+        else:
+            self.trump.value = question.trump.letter  # redraws through the observer
+
+    def show(self) -> None:
+        trump = Suit.parse(self.trump.value) if self.trump.value else None
+        winner = bc.trick_winner(self.cards, trump)
+        cells = "".join(card_svg(c, extra="batak-win" if i == winner else "batak-dim")
+                        for i, c in enumerate(self.cards))
+        win = self.cards[winner]
+        why = ("it is the highest trump in the trick" if trump is not None and win.suit == trump
+               else f"no trump was played, and it is the highest {self.cards[0].suit.singular}, the led suit")
+        self.view.value = (f'<div class="batak-example-trick">{cells}</div>'
+                           f"<p>Led: {self.cards[0].label}. <b>{win.label} wins</b>: {why}.</p>")
+
+
+def house_rules_lab() -> w.Box:
+    """The rules panel (preset, variant, house rules) feeding the rule lab, so a house rule shows at once."""
+    rules = current_rules()
+    lab = RuleLab(rules)
+
+    def changed(new: RuleSet) -> None:
+        lab.rules = new
+        if lab.position is not None:
+            lab.set_position(lab.position)
+
+    return w.VBox([RulesPanel(rules, on_change=changed), lab])
+
+
+class ScoreCalculator(w.VBox):
+    """Set a bid and the tricks of a deal; see every preset score it side by side."""
+
+    def __init__(self) -> None:
+        self.bid = w.IntSlider(value=7, min=4, max=13, description="Bid")
+        self.tricks = [w.BoundedIntText(value=v, min=0, max=13, description=label, layout=w.Layout(width="190px"),
+                                        style={"description_width": "90px"})
+                       for v, label in zip((8, 3, 2, 0), ("Declarer", "Defender 1", "Defender 2", "Defender 3"),
+                                           strict=True)]
+        self.view = w.HTML()
+        for widget in (self.bid, *self.tricks):
+            widget.observe(lambda _c: self.show(), "value")
+        super().__init__([self.bid, w.HBox(self.tricks), self.view])
+        lesson_page(self, "batak-panel", "batak-score-calculator")
+        self.show()
+
+    def show(self) -> None:
+        tricks = [t.value for t in self.tricks]
+        if sum(tricks) != 13:
+            self.view.value = (f'<p class="batak-error">The tricks add up to {sum(tricks)}; a deal has 13. '
+                               "Change one of them.</p>")
+            return
+        rows = []
+        for name, rules in bc.PRESETS.items():
+            if not rules.min_bid <= self.bid.value <= rules.max_bid:
+                rows.append(f"<tr><th>{name}</th><td colspan='4'>a bid of {self.bid.value} is not allowed "
+                            f"(lowest {rules.min_bid})</td></tr>")
+                continue
+            scores = bc.score_deal(rules, 0, self.bid.value, tricks)
+            rows.append(f"<tr><th>{name}</th>" + "".join(f"<td>{p:+d}</td>" for p in scores) + "</tr>")
+        self.view.value = ('<table class="batak-compare"><tr><th>rules</th><th>declarer</th><th>defender 1</th>'
+                           f"<th>defender 2</th><th>defender 3</th></tr>{''.join(rows)}</table>")
+
+
+def full_game(bots: str = "club", delay: float = 0.5) -> GameTable:
+    """A game against three bots under the learner's rules (the last lesson's table)."""
+    return GameTable(rules=current_rules(), bots=bots, delay=delay)

@@ -1,0 +1,101 @@
+"""A lesson's quiz: rounds of questions on the lesson's topics, each first answer saved as progress.
+"""
+
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+
+from batak_core import RuleSet
+from batak_core.shuffle import new_seed
+from batak_core.teaching import course_drills, drills
+from batak_core.teaching.lessons import LESSONS_BY_ID
+from batak_core.teaching.progress import Progress
+
+from ..quiz import Quiz
+from ..style import control, set_classes, show, style_widget
+from .page import course_style, current_rules
+
+
+class LessonQuiz(Quiz):
+    """Rounds of ``count`` questions on a lesson's topics, each first answer saved to the progress file.
+
+    Topics take turns; "New questions" starts a fresh round from a new seed.
+    """
+
+    def __init__(self, lesson: str, topics: Sequence[str] = (), count: int = 5, rules: RuleSet | None = None,
+                 seed: int | None = None) -> None:
+        if lesson not in LESSONS_BY_ID:
+            raise ValueError(f"unknown lesson {lesson!r}; the lessons are: {', '.join(LESSONS_BY_ID)}")
+        self.lesson = lesson
+        self.topics = tuple(topics) or LESSONS_BY_ID[lesson].topics
+        unknown = [t for t in self.topics if t not in course_drills.TOPICS]
+        if unknown or not self.topics:
+            raise ValueError(f"unknown quiz topic(s) {unknown}; choose from: {', '.join(course_drills.TOPICS)}")
+        if count < 1:
+            raise ValueError("a round has at least one question")
+        self.count = count
+        self.saving_problem: str | None = None
+        drill_topic = next((t for t in self.topics if t in drills.TOPICS), "follow")
+        super().__init__(drill_topic, rules or current_rules(), seed)
+        self.next_button = control("Next question", "The next question of this round", "batak-next-question")
+        self.next_button.on_click(lambda _b: self.new_question())
+        self.new_round_button = control("New questions", f"A new round of {count} questions",
+                                        "batak-new-question")
+        self.new_round_button.on_click(lambda _b: self.new_round())
+        self.note = w.HTML()
+        set_classes(self.note, ("batak-quiz-note",))
+        footer = w.HBox([self.next_button, self.new_round_button, self.tally], layout=w.Layout(align_items="center"))
+        title = w.HTML(f'<div class="batak-panel-title">Quiz: {LESSONS_BY_ID[lesson].title}</div>'
+                       f'<div class="batak-quiz-rules">Judged by the engine under the <b>{self.rules.name}</b> '
+                       "rules (change them on the start page).</div>")
+        # the topic chooser and the single "New question" button give way to the round's controls
+        prompt_to_feedback = getattr(self, "children")[2:-1]  # noqa: B009 - traitlets hide the type from mypy
+        self.children = (style_widget(), course_style(), title, *prompt_to_feedback, footer, self.note)
+        set_classes(self, ("batak-lesson-quiz",))
+        self._update_buttons()
+
+    def ask(self, seed: int) -> drills.Question:
+        topic = self.topics[self.asked % len(self.topics)]
+        return course_drills.question(topic, self.rules, seed)
+
+    def new_question(self) -> None:
+        if self.asked >= self.count:
+            return
+        super().new_question()
+        assert self.question is not None
+        self.prompt.value = f"<b>Question {self.asked} of {self.count}.</b> {self.question.prompt}"
+        if hasattr(self, "next_button"):
+            self._update_buttons()
+
+    def new_round(self) -> None:
+        """Five (``count``) new questions from a fresh seed; the tally starts again."""
+        self.seed, self.asked, self.right, self.answered = new_seed(), 0, 0, 0
+        self.note.value = ""
+        self.new_question()
+
+    def answer(self, value: object) -> drills.Result | None:
+        result = super().answer(value)
+        if result is not None:
+            progress = Progress.load()
+            progress.record(self.lesson, result.correct)
+            self.saving_problem = progress.problem
+            self._update_buttons()
+        return result
+
+    def _update_buttons(self) -> None:
+        done = self.result is not None and self.asked >= self.count
+        show(self.next_button, not done)
+        self.next_button.disabled = self.result is None
+        toggle = ("batak-emphasis",) if done else ()
+        set_classes(self.new_round_button, toggle, () if done else ("batak-emphasis",))
+        notes = []
+        if done:
+            notes.append(f"<b>Round complete: {self.right} of {self.count} right.</b> Your result is saved; "
+                         "the start page shows it. Press <i>New questions</i> for another round.")
+        if self.saving_problem:
+            notes.append(f'<span class="batak-error">{escape(self.saving_problem)}</span>')
+        self.note.value = "<br>".join(notes)

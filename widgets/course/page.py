@@ -1,0 +1,60 @@
+"""What every lesson page shares: the course stylesheet, the learner's chosen rules, and engine
+output shown as a table for the learner and as plain text for nbval.
+"""
+
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Final
+
+import ipywidgets as w
+
+import batak_core as bc
+from batak_core import RuleSet
+from batak_core.teaching.progress import Progress
+
+from ..style import root, style_widget
+
+_KEY_OPTIONS: Final = ("min_bid", "all_pass", "trump_lead_restricted", "must_overtake",
+                       "overtake_when_trumped", "declarer_made", "defender_zero")
+
+
+COURSE_CSS: Final = Path(__file__).with_name("course.css").read_text(encoding="utf-8")
+
+
+@cache
+def course_style() -> w.HTML:
+    """The course pages' own <style> (one shared widget, like ``style_widget``)."""
+    return w.HTML(f"<style>{COURSE_CSS}</style>", layout=w.Layout(height="0px", margin="0"))
+
+
+def lesson_page(widget: w.Box, *classes: str) -> w.Box:
+    """Put both stylesheets first and mark the composite for them."""
+    widget.children = (style_widget(), course_style(), *widget.children)
+    return root(widget, *classes)
+
+
+def current_rules() -> RuleSet:
+    """The rule set the learner chose on the start page (miniokey until they choose)."""
+    return bc.preset(Progress.load().preset)
+
+
+class Shown:
+    """Engine output for a lesson page: a table for the learner (HTML) and plain text that nbval checks."""
+
+    def __init__(self, html: str, text: str) -> None:
+        self.html, self.text = html, text
+
+    def _repr_html_(self) -> str:
+        return f'<div class="batak-root batak-shown">{self.html}</div>'
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def key_rules_html(rules: RuleSet) -> str:
+    items = [d.text for d in rules.describe() if d.option in _KEY_OPTIONS]
+    return "<ul>" + "".join(f"<li>{escape(text)}</li>" for text in items) + "</ul>"

@@ -1,0 +1,169 @@
+"""Worked examples: the sources' own examples and the all-pass outcomes, each judged by the engine
+under every preset.
+"""
+
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+
+import batak_core as bc
+from batak_core import Card, Deal, Phase, RuleSet, Suit
+from batak_core.cards import sorted_hand
+from batak_core.teaching.examples import SCORE_EXAMPLES, PlayExample
+
+from ..cards import card_svg, faces
+from ..picker import CardPicker
+from ..style import set_classes, show
+from .page import Shown, current_rules, lesson_page
+
+
+def _example_rules(example: PlayExample, name: str) -> RuleSet:
+    return bc.preset(name).replace(**example.options) if example.options else bc.preset(name)
+
+
+def example_verdicts(example: PlayExample) -> dict[str, list[Card]]:
+    """Per preset, the cards the engine allows in a worked example (as the example's rules set them)."""
+    return {name: sorted_hand(bc.legal_plays(_example_rules(example, name), example.hand, example.trick,
+                                             example.trump, example.trump_broken))
+            for name in example.legal}
+
+
+def play_examples(*examples: PlayExample) -> Shown:
+    """Worked play examples with the engine's verdict under each source's rules."""
+    lines, rows = [], []
+    for example in examples:
+        verdicts = example_verdicts(example)
+        agree = all(set(verdicts[n]) == set(example.legal[n]) for n in verdicts)
+        allowed = "; ".join(f"{name}: {' '.join(c.label for c in cards)}" for name, cards in verdicts.items())
+        lines.append(f"{example.title} [{example.source}]\n  engine allows: {allowed}"
+                     f"{'' if agree else '  <- DIFFERS FROM THE SOURCE'}")
+        cells = "".join(f"<td>{faces(cards, scale=0.45)}</td>" for cards in verdicts.values())
+        heads = "".join(f"<th>{name}</th>" for name in verdicts)
+        rows.append(f'<div class="batak-example-title">{escape(example.title)}</div>'
+                    f'<div class="batak-source">Source: {example.source}</div>'
+                    f"{_trick_line(example.trick, example.trump, example.trump_broken, example.hand)}"
+                    f'<table class="batak-compare"><tr><th>rules</th>{heads}</tr><tr><th>may play</th>{cells}</tr>'
+                    "</table>")
+    return Shown("".join(f'<div class="batak-panel batak-example">{r}</div>' for r in rows), "\n".join(lines))
+
+
+def _trick_line(trick: Sequence[Card], trump: Suit | None, broken: bool, hand: Sequence[Card] = ()) -> str:
+    trump_text = "no trump" if trump is None else (f"{trump.symbol} {trump.plural} are trump "
+                                                   f"({'broken' if broken else 'not broken yet'})")
+    played = faces(trick, scale=0.8) if trick else '<span class="batak-muted">nothing yet: you lead</span>'
+    mine = f"<span>Your hand:</span> {faces(sorted_hand(hand), scale=0.8)}" if hand else ""
+    return (f'<div class="batak-example-trick"><span>The trick so far:</span> {played}{mine}'
+            f"<span>{trump_text}</span></div>")
+
+
+class WorkedPlay(w.VBox):
+    """The sources' worked play examples: the trick, your hand to try every card on, and each preset's verdict."""
+
+    def __init__(self, *examples: PlayExample, rules: RuleSet | None = None) -> None:
+        if not examples:
+            raise ValueError("give at least one worked example (see batak_core.examples)")
+        self.examples = examples
+        self.rules = rules or current_rules()
+        self.chooser = w.Dropdown(options=[(e.title, i) for i, e in enumerate(examples)], value=0,
+                                  description="Example", layout=w.Layout(width="760px"))
+        self.chooser.observe(lambda change: self.show(change["new"]), "value")
+        show(self.chooser, len(examples) > 1)
+        self.heading = w.HTML()
+        self.trick = w.HTML()
+        self.picker = CardPicker(teach=True, on_play=self._played)
+        self.verdicts = w.HTML()
+        set_classes(self.verdicts, ("batak-example-verdicts",))
+        felt = w.VBox([self.trick, self.picker])
+        set_classes(felt, ("batak-felt",))
+        super().__init__([self.chooser, self.heading, felt, self.verdicts])
+        lesson_page(self, "batak-panel", "batak-worked-play")
+        self.show(0)
+
+    def show(self, index: int) -> None:
+        example = self.examples[index]
+        self.example = example
+        rules = _example_rules(example, self.rules.name) if self.rules.name in example.legal else self.rules
+        self.shown_rules = rules
+        self.heading.value = (f'<div class="batak-example-title">{escape(example.title)}</div>'
+                              f'<div class="batak-source">Source: {example.source}. Click any card of your hand '
+                              f"to ask the engine whether you may play it under the <b>{rules.name}</b> rules."
+                              "</div>")
+        self.trick.value = _trick_line(example.trick, example.trump, example.trump_broken)
+        self.picker.show_position(list(example.hand), list(example.trick), example.trump, example.trump_broken,
+                                  rules)
+        rows = "".join(f"<tr><th>{name}</th><td>{faces(cards, scale=0.5) or '—'}</td></tr>"
+                       for name, cards in example_verdicts(example).items())
+        self.verdicts.value = f"<div>What each source allows here:</div><table>{rows}</table>"
+
+    def _played(self, card: Card) -> None:
+        ex = self.example
+        verdict = bc.explain_play(self.shown_rules, ex.hand, ex.trick, ex.trump, ex.trump_broken, card)
+        self.picker.message.value = (f'<div class="batak-ok"><b>{card.label} may be played.</b> '
+                                     f"{escape(verdict.reason)}</div>")
+
+
+def all_pass_text(rules: RuleSet) -> str:
+    """What four passes (or three, where the dealer must bid) lead to, found by replaying them."""
+    deal = Deal.random(rules, seed=1, dealer=0)
+    for _ in range(3):
+        deal.pass_bid()
+    if not deal.can_pass:
+        return f"After three passes the dealer may not pass and must bid at least {deal.legal_bids()[0]}."
+    deal.pass_bid()
+    if deal.phase is Phase.REDEAL:
+        return "The cards are thrown in and dealt again."
+    who = "the dealer" if deal.declarer == deal.dealer else "the player after the dealer"
+    return f"{who.capitalize()} must play, with a bid of {deal.contract}."
+
+
+def all_pass_outcomes() -> Shown:
+    """Every preset's all-pass outcome, replayed by the engine (the auction lesson's worked example)."""
+    outcomes = {name: all_pass_text(rules) for name, rules in bc.PRESETS.items()}
+    rows = "".join(f"<tr><th>{name}</th><td class='batak-left'>{escape(text)}</td></tr>"
+                   for name, text in outcomes.items())
+    head = '<tr><th>rules</th><th class="batak-left">when everyone passes</th></tr>'
+    return Shown(f'<table class="batak-compare">{head}{rows}</table>',
+                 "\n".join(f"{name}: {text}" for name, text in outcomes.items()))
+
+
+def score_examples() -> Shown:
+    """Every scoring example of the sources, each score computed by the engine."""
+    lines, rows = [], []
+    for ex in SCORE_EXAMPLES:
+        rules = bc.preset(ex.preset).replace(**ex.options) if ex.options else bc.preset(ex.preset)
+        scores = bc.score_deal(rules, ex.declarer, ex.bid, list(ex.tricks))
+        agree = tuple(scores) == ex.scores
+        house = f" + {', '.join(ex.options)}" if ex.options else ""
+        lines.append(f"{ex.preset}{house}: {ex.title}. Tricks {list(ex.tricks)} -> "
+                     f"{' '.join(f'{p:+d}' for p in scores)}{'' if agree else '  <- DIFFERS FROM THE SOURCE'}")
+        note = f'<div class="batak-source">house rule: {", ".join(ex.options)}</div>' if ex.options else ""
+        cells = "".join(f"<td>{t}</td><td><b>{p:+d}</b></td>" for t, p in zip(ex.tricks, scores, strict=True))
+        rows.append(f"<tr><th>{ex.preset}</th><td class='batak-left'>{escape(ex.title)}{note}</td>"
+                    f"<td>{ex.bid}</td>{cells}</tr>")
+    head = "".join(f"<th>{who}<br>tricks</th><th>points</th>"
+                   for who in ("declarer", "defender", "defender", "defender"))
+    return Shown(f'<table class="batak-compare"><tr><th>rules</th><th class="batak-left">example</th><th>bid</th>'
+                 f"{head}</tr>{''.join(rows)}</table>", "\n".join(lines))
+
+
+def rank_ladder(suit: str = "S") -> Shown:
+    """One suit from the highest card to the lowest, in the engine's order."""
+    cards = sorted_hand(Card(Suit.parse(suit), rank) for rank in range(2, 15))
+    return Shown(f'<div class="batak-example-trick">{faces(cards, scale=0.7)}</div>',
+                 "highest to lowest: " + " ".join(c.label for c in cards))
+
+
+def winner_of(trick: str, trump: str | None = None) -> Shown:
+    """A whole trick with its winner highlighted, as the engine decides it."""
+    cards = bc.parse_cards(trick)
+    suit = None if trump is None else Suit.parse(trump)
+    win = bc.trick_winner(cards, suit)
+    cells = "".join(card_svg(c, scale=0.8, extra="batak-win" if i == win else "batak-dim")
+                    for i, c in enumerate(cards))
+    text = (f"{' '.join(c.label for c in cards)} with {'no trump' if suit is None else suit.plural + ' trump'}: "
+            f"{cards[win].label} wins")
+    return Shown(f'<div class="batak-felt batak-example-trick">{cells}</div><p>{escape(text)}.</p>', text)

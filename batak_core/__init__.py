@@ -11,9 +11,9 @@ choose_solver()  # before anything imports the solver (see batak_core.ai.compile
 from .ai import bots, solver
 from .ai.match import MatchResult, match
 from .cards import Card, Suit, parse_cards, sorted_hand
-from .deal import Action, Bid, Deal, DealView, Phase, Trick
+from .deal import Action, AllPassOutcome, Bid, Deal, DealView, Phase, Trick, all_pass_outcome
 from .game import DealRecord, Game
-from .legality import IllegalMove, Verdict, explain_play, legal_plays, trick_winner
+from .legality import IllegalMove, Verdict, explain_play, legal_plays
 from .rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -32,12 +32,13 @@ from .rules import (
 )
 from .saving import SaveFileError, from_json, load_deal, load_game, to_json
 from .scoring import score_deal
+from .trick import trick_winner
 
 __all__ = [
-    "DEFAULT_PRESET", "PRESETS", "Action", "AllPass", "Bid", "Card", "Deal", "DealRecord", "DealView",
-    "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "MatchResult",
+    "DEFAULT_PRESET", "PRESETS", "Action", "AllPass", "AllPassOutcome", "Bid", "Card", "Deal", "DealRecord",
+    "DealView", "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "MatchResult",
     "NotSpecifiedError", "Phase", "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak",
-    "Variant", "Verdict", "bots", "explain_play", "from_json", "legal_plays", "load_deal", "load_game",
-    "match", "parse_cards", "preset", "score_deal", "solver", "sorted_hand", "to_json", "trick_winner",
-    "variants_of",
+    "Variant", "Verdict", "all_pass_outcome", "bots", "explain_play", "from_json", "legal_plays", "load_deal",
+    "load_game", "match", "parse_cards", "preset", "score_deal", "solver", "sorted_hand", "to_json",
+    "trick_winner", "variants_of",
 ]

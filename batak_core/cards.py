@@ -7,9 +7,11 @@ operations on precomputed masks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
+
+from .errors import shorten
 
 
 class Suit(IntEnum):
@@ -46,14 +48,14 @@ class Suit(IntEnum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a suit must be given as text, not {text!r}")
+            raise ValueError(f"a suit must be given as text, not {shorten(text)}")
         key = text.strip().lower()
         for suit in cls:
             if key in (suit.letter.lower(), suit.symbol, suit.singular, suit.plural,
                        suit.symbol.translate(_OUTLINE_SYMBOLS)):
                 return suit
         raise ValueError(
-            f"{text!r} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or spades/hearts/diamonds/clubs)"
+            f"{shorten(text)} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or spades/hearts/diamonds/clubs)"
         )
 
 
@@ -81,9 +83,9 @@ class Card:
 
     def __new__(cls, suit: Suit | int, rank: int) -> Card:
         if not (isinstance(rank, int) and 2 <= rank <= 14):
-            raise ValueError(f"rank must be 2..14 (11 jack, 12 queen, 13 king, 14 ace), not {rank!r}")
+            raise ValueError(f"rank must be 2..14 (11 jack, 12 queen, 13 king, 14 ace), not {shorten(rank)}")
         if suit not in (0, 1, 2, 3):
-            raise ValueError(f"suit must be a Suit, not {suit!r}")
+            raise ValueError(f"suit must be a Suit, not {shorten(suit)}")
         return CARDS[int(suit) * 13 + rank - 2]
 
     @classmethod
@@ -107,7 +109,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a card must be given as text like 'QS', not {text!r}")
+            raise ValueError(f"a card must be given as text like 'QS', not {shorten(text)}")
         stripped = text.strip()
         if len(stripped) >= 2:
             suit = _SUIT_BY_CHAR.get(stripped[-1])
@@ -115,7 +117,7 @@ class Card:
             if suit is not None and rank is not None:
                 return CARDS[suit * 13 + rank - 2]
         raise ValueError(
-            f"{text!r} is not a card: write the rank (A K Q J 10/T 9..2) then the suit "
+            f"{shorten(text)} is not a card: write the rank (A K Q J 10/T 9..2) then the suit "
             "(S H D C or ♠ ♥ ♦ ♣), e.g. 'QS', '10H', 'T♦'"
         )
 
@@ -175,7 +177,12 @@ SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from "AS KS 3H" (spaces or commas) or from an iterable of cards/strings."""
     items: Iterable[str | Card]
-    items = text.replace(",", " ").split() if isinstance(text, str) else text
+    if isinstance(text, str):
+        items = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes):
+        items = text
+    else:
+        raise ValueError(f"cards are text like 'AS KS 3H' or a list of cards, not {shorten(text)}")
     return [Card.parse(item) for item in items]
 
 
@@ -223,11 +230,16 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
-def iter_cards(mask: int) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield CARDS[low.bit_length() - 1]
-        mask ^= low
+def suit_length(mask: int, suit: int) -> int:
+    """How many cards of ``suit`` the hand (a mask) holds."""
+    return (mask >> 13 * suit & 0x1FFF).bit_count()
+
+
+def longest_suit(mask: int) -> Suit:
+    """The hand's longest suit; between suits of the same length the stronger one (the higher
+    top card, then the next, ...), then the first in suit order. The timeout's trump, the
+    lessons' "usual trump" and the drills all choose by this one rule."""
+    return max(Suit, key=lambda s: (suit_length(mask, s), mask >> 13 * s & 0x1FFF, -s))
 
 
 def sorted_hand(cards: Iterable[Card]) -> list[Card]:

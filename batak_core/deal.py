@@ -14,29 +14,22 @@ from typing import Final, NamedTuple
 
 from .cards import (
     CARDS,
-    SUIT_MASKS,
     SUIT_OF,
     Card,
     Suit,
     cards_of,
     describe_cards,
+    longest_suit,
     parse_cards,
     sorted_hand,
 )
-from .legality import (
-    EMPTY_TRICK,
-    IllegalMove,
-    Step,
-    TrickState,
-    Verdict,
-    breaks_trump,
-    duties,
-    verdict_from_steps,
-    winning_index,
-)
+from .errors import shorten
+from .legality import IllegalMove, Step, Verdict, breaks_trump, duties, verdict_from_steps
 from .rules import AllPass, RuleSet
 from .scoring import score_announcements, score_deal
+from .seats import contract_made, partner, side_tricks
 from .shuffle import check_seed, new_seed, shuffled_deck
+from .trick import EMPTY_TRICK, TrickState, advance, partner_winning
 
 WRONG_PHASE: Final = "wrong-phase"
 BID_BELOW_MINIMUM: Final = "bid-below-minimum"
@@ -179,6 +172,7 @@ class Deal:
         self._led = -1
         self._top_led = -1
         self._top_trump = -1
+        self._win_seat = -1
         self._won = [0, 0, 0, 0]
         self._tricks: list[Trick] = []
         self._announced = [-1, -1, -1, -1]  # Koz Maça announcements per seat
@@ -269,9 +263,12 @@ class Deal:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` still holds, sorted by suit and rank."""
+        _check_seat(seat, "seat")
         return cards_of(self._hands[seat])
 
     def initial_hand(self, seat: int) -> list[Card]:
+        """The cards seat ``seat`` was dealt."""
+        _check_seat(seat, "seat")
         return cards_of(self._initial[seat])
 
     @property
@@ -295,7 +292,7 @@ class Deal:
         declarer plays an open dummy's cards (classic Eşli)."""
         seat = self._to_move
         if (seat is not None and self.rules.dummy and self._phase is _PLAY
-                and self._declarer is not None and seat == (self._declarer + 2) % 4):
+                and self._declarer is not None and seat == partner(self._declarer)):
             return self._declarer
         return seat
 
@@ -303,11 +300,23 @@ class Deal:
     def dummy(self) -> int | None:
         """The seat whose hand lies open (classic Eşli), once trump is named."""
         if self.rules.dummy and self._declarer is not None and self._phase in (_PLAY, _OVER):
-            return (self._declarer + 2) % 4
+            return partner(self._declarer)
         return None
 
     def hand_mask(self, seat: int) -> int:
+        """The cards seat ``seat`` still holds, as a mask (for bots and the solver)."""
+        _check_seat(seat, "seat")
         return self._hands[seat]
+
+    def side_tricks(self, seat: int) -> int:
+        """Tricks won by ``seat``'s side so far (with partners, the two together)."""
+        _check_seat(seat, "seat")
+        return side_tricks(self.rules, self._won, seat)
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the declaring side has taken its contract so far (None without a declarer)."""
+        return contract_made(self.rules, self._declarer, self._contract, self._won)
 
     # --- the auction -------------------------------------------------------------------------
 
@@ -465,7 +474,13 @@ class Deal:
     def bury(self, cards: Sequence[Card | str]) -> None:
         """The declarer buries as many cards as the kitty held, any cards of the hand."""
         self._require(_BURY, "bury cards")
-        chosen = parse_cards(cards) if isinstance(cards, str) else [Card.parse(c) for c in cards]
+        if not isinstance(cards, (str, Sequence)):
+            raise IllegalMove(BAD_BURY, f"Bury {self.rules.kitty} cards of your hand, given as a list of cards, "
+                                        f"not {shorten(cards)}.")
+        try:
+            chosen = parse_cards(cards) if isinstance(cards, str) else [Card.parse(c) for c in cards]
+        except ValueError as error:
+            raise IllegalMove(BAD_BURY, str(error)) from None
         seat = self._require_seat()
         size = self.rules.kitty
         mask = 0
@@ -489,10 +504,9 @@ class Deal:
         steps = self._steps
         if steps is None:
             seat: int = self._to_move  # type: ignore[assignment]
-            partner_winning = bool(self.rules.partner_winning_exempt and self._trick and (
-                self._leader + winning_index(self._trick, self._trump)) % 4 == (seat + 2) % 4)
+            exempt = self.rules.partner_winning_exempt and partner_winning(self._win_seat, seat)
             steps = self._steps = duties(self.rules, self._hands[seat], self._trump, self._trump_broken,
-                                         self._led, self._top_led, self._top_trump, partner_winning)
+                                         self._led, self._top_led, self._top_trump, exempt)
         return steps
 
     def legal_plays(self) -> list[Card]:
@@ -504,15 +518,11 @@ class Deal:
             steps = self._duties()
         return cards_of(steps[-1][1])
 
-    def legal_mask(self) -> int:
-        """``legal_plays`` as a card mask, for bots and the solver."""
-        return self._duties()[-1][1] if self._phase is _PLAY else 0
-
     def explain(self, card: Card | str) -> Verdict:
         """Whether the player to move may play ``card`` now, with the rule and a reason."""
         self._require(_PLAY, "play a card")
         card = Card.parse(card)
-        state = TrickState(self._led, self._top_led, self._top_trump) if self._trick else EMPTY_TRICK
+        state = TrickState(self._led, self._top_led, self._top_trump, self._win_seat) if self._trick else EMPTY_TRICK
         return verdict_from_steps(self.rules, self._duties(), self._hands[self._require_seat()],
                                   self._trump, state, card)
 
@@ -534,18 +544,11 @@ class Deal:
         self._hands[seat] ^= card.bit
         self._history.append(_PLAY_ACTIONS[index])
         trick = self._trick
-        suit = SUIT_OF[index]
-        if not trick:
-            self._led = suit
-            self._top_led = index
-        elif suit == self._led and index > self._top_led:
-            self._top_led = index
-        if suit == self._trump:
-            if not self._trump_broken and breaks_trump(self.rules, index, self._trump,
-                                                      self._led if trick else -1):
-                self._trump_broken = True
-            if index > self._top_trump:
-                self._top_trump = index
+        if SUIT_OF[index] == self._trump and not self._trump_broken and breaks_trump(
+                self.rules, index, self._trump, self._led if trick else -1):
+            self._trump_broken = True
+        self._led, self._top_led, self._top_trump, self._win_seat = advance(
+            len(trick), self._led, self._top_led, self._top_trump, self._win_seat, seat, index, self._trump)
         trick.append(index)
         if len(trick) < 4:
             self._to_move = (seat + 1) % 4
@@ -553,11 +556,11 @@ class Deal:
         self._finish_trick(trick)
 
     def _finish_trick(self, trick: list[int]) -> None:
-        winner = (self._leader + winning_index(trick, self._trump)) % 4
+        winner = self._win_seat
         self._tricks.append(Trick(self._leader, tuple([CARDS[i] for i in trick]), winner))
         self._won[winner] += 1
         self._trick = []
-        self._led = self._top_led = self._top_trump = -1
+        self._led = self._top_led = self._top_trump = self._win_seat = -1
         if len(self._tricks) == self.rules.tricks_per_deal:
             self._phase = _OVER
             self._to_move = None
@@ -590,9 +593,7 @@ class Deal:
         if self._phase is _AUCTION:
             return "pass" if self.can_pass else f"bid {self.legal_bids()[0]}"
         if self._phase is _TRUMP:
-            hand = self._hands[self._require_seat()]
-            longest = max(Suit, key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), hand & SUIT_MASKS[s] >> 13 * s))
-            return f"trump {longest.letter}"
+            return f"trump {longest_suit(self._hands[self._require_seat()]).letter}"
         if self._phase is _PLAY:
             lowest = min(self.legal_plays(), key=lambda c: (c.rank, c.suit))
             return f"play {lowest}"
@@ -685,7 +686,7 @@ class Deal:
         return (self._phase, self._to_move, tuple(self._hands), tuple(self._bids), self._high_bid,
                 self._high_bidder, self._passed, self._declarer, self._contract, self._trump,
                 self._trump_broken, tuple(self._trick), self._leader, self._led, self._top_led,
-                self._top_trump, tuple(self._won), tuple(self._tricks), tuple(self._history),
+                self._top_trump, self._win_seat, tuple(self._won), tuple(self._tricks), tuple(self._history),
                 tuple(self._announced), self._buried)
 
     def copy(self) -> Deal:
@@ -709,6 +710,36 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.rules.name} dealer={self.dealer} phase={self._phase.value} "
                 f"to_move={self._to_move} tricks={self._won}>")
+
+
+@dataclass(frozen=True)
+class AllPassOutcome:
+    """What happens when nobody bids, as the engine plays it out (see ``all_pass_outcome``)."""
+
+    rule: AllPass
+    declarer: str | None  # "the dealer" or "the player after the dealer"; None when the cards are thrown in
+    contract: int | None  # the forced contract, or the lowest bid the dealer must make (gamelake)
+    text: str  # one sentence for lessons, quizzes and the rules text
+
+
+def all_pass_outcome(rules: RuleSet) -> AllPassOutcome:
+    """What the passes lead to under ``rules``, found by replaying them on a deal, so the lessons,
+    the quizzes and the rules text say exactly what the engine does."""
+    if rules.announcements:
+        raise ValueError("Koz Maça has no auction: everyone announces a number, nobody passes")
+    deal = Deal.random(rules, seed=0, dealer=0)
+    for _ in range(3):
+        deal.pass_bid()
+    if not deal.can_pass:
+        low = deal.legal_bids()[0]
+        return AllPassOutcome(rules.all_pass, "the dealer", low,
+                              f"After three passes the dealer may not pass and must bid {low} or more.")
+    deal.pass_bid()
+    if deal.phase is _REDEAL:
+        return AllPassOutcome(rules.all_pass, None, None, "The cards are thrown in and dealt again.")
+    who = "the dealer" if deal.declarer == deal.dealer else "the player after the dealer"
+    return AllPassOutcome(rules.all_pass, who, deal.contract,
+                          f"{who.capitalize()} must play, with a contract of {deal.contract}.")
 
 
 _PLAY_ACTIONS: Final = tuple(f"play {card}" for card in CARDS)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, cards_of, describe_cards, mask_of
+from .errors import shorten
 from .rules import RuleSet, TrumpBreak
+from .trick import TrickState
 
 # Stable rule ids. Ids that can forbid a card:
 NOT_IN_HAND: Final = "not-in-hand"
@@ -28,6 +30,7 @@ TRUMP_BROKEN: Final = "trump-broken"
 ONLY_TRUMPS: Final = "only-trumps"
 NO_OVERTAKE_WHEN_TRUMPED: Final = "no-overtake-when-trumped"
 FREE_DISCARD: Final = "free-discard"
+NO_RUFF_DUTY: Final = "no-ruff-duty"
 FREE_WHEN_CANNOT_OVERTRUMP: Final = "free-when-cannot-overtrump"
 PARTNER_WINNING: Final = "partner-winning"
 
@@ -43,6 +46,7 @@ RULE_TITLES: Final[dict[str, str]] = {
     ONLY_TRUMPS: "a hand of only trumps may lead trump",
     NO_OVERTAKE_WHEN_TRUMPED: "no overtake duty once the trick is trumped",
     FREE_DISCARD: "void in the led suit and in trump: any card",
+    NO_RUFF_DUTY: "no ruff duty: void in the led suit, any card",
     FREE_WHEN_CANNOT_OVERTRUMP: "unable to overtrump: any card",
     PARTNER_WINNING: "partner winning: no overtake or ruff duty",
 }
@@ -71,27 +75,6 @@ class IllegalMove(ValueError):
         super().__init__(reason)
         self.rule = rule
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class TrickState:
-    """What the legality rules need to know about the cards already in the trick."""
-
-    led: int  # suit index, -1 when the trick is empty
-    top_led: int  # card index of the highest card of the led suit, -1 if none
-    top_trump: int  # card index of the highest trump, -1 if none
-
-
-EMPTY_TRICK: Final = TrickState(-1, -1, -1)
-
-
-def trick_state(trick: Sequence[Card], trump: Suit | None) -> TrickState:
-    if not trick:
-        return EMPTY_TRICK
-    led = trick[0].suit
-    top_led = max(c.index for c in trick if c.suit == led)
-    trumps = [c.index for c in trick if c.suit == trump]
-    return TrickState(led, top_led, max(trumps) if trumps else -1)
 
 
 def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
@@ -124,8 +107,10 @@ def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
             if higher:
                 return ((FOLLOW_SUIT, follow), (OVERTAKE, higher))
         return ((FOLLOW_SUIT, follow),)
-    if not trumps or not rules.must_ruff:
+    if not trumps:
         return ((FREE_DISCARD, hand),)
+    if not rules.must_ruff:
+        return ((NO_RUFF_DUTY, hand),)
     if exempt:
         return ((PARTNER_WINNING, hand),)
     if top_trump >= 0:
@@ -149,36 +134,43 @@ def breaks_trump(rules: RuleSet, card_index: int, trump: int, led: int) -> bool:
     return True
 
 
-def winning_index(cards: Sequence[int], trump: int) -> int:
-    """Position of the winning card among card indices in play order."""
-    best = 0
-    best_card = cards[0]
-    for pos in range(1, len(cards)):
-        card = cards[pos]
-        if SUIT_OF[card] == SUIT_OF[best_card]:
-            if card > best_card:
-                best, best_card = pos, card
-        elif SUIT_OF[card] == trump:
-            best, best_card = pos, card
-    return best
+def trump_broken_after(rules: RuleSet, trick: Sequence[Card], trump: Suit | None, broken_before: bool) -> bool:
+    """Whether trump counts as broken once the cards of ``trick`` (lead first) are played, when it
+    was ``broken_before`` them: what a table shows beside a trick in progress."""
+    if broken_before or trump is None or not trick:
+        return broken_before
+    led = trick[0].suit
+    return any(breaks_trump(rules, card.index, int(trump), -1 if i == 0 else led) for i, card in enumerate(trick))
 
 
-def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Index into ``cards`` (play order, lead first) of the card that wins the trick."""
-    if not cards:
-        raise ValueError("an empty trick has no winner")
-    return winning_index([c.index for c in cards], -1 if trump is None else int(trump))
-
-
-def _check_position(hand: Sequence[Card], trick: Sequence[Card]) -> None:
-    if len(set(hand)) != len(hand):
-        raise ValueError("the hand lists a card twice")
-    if len(trick) > 3:
-        raise ValueError(f"a trick in progress has at most 3 cards before yours, not {len(trick)}")
-    overlap = set(hand) & set(trick)
-    if overlap or len(set(trick)) != len(trick):
+def _position(rules: object, hand: object, trick: object, trump: object, trump_broken: object,
+              partner_winning: object) -> tuple[int, int, TrickState]:
+    """Check the arguments of a stateless rule question; return the hand mask, trump index and trick."""
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
+    cards = {}
+    for what, given in (("hand", hand), ("trick", trick)):
+        if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+            raise ValueError(f"the {what} must be a list of cards, not {shorten(given)}")
+        if not all(type(c) is Card for c in given):
+            raise ValueError(f"the {what} must hold Card objects (see batak_core.parse_cards), not {shorten(given)}")
+        cards[what] = list(given)
+    mine, played = cards["hand"], cards["trick"]
+    if len(mine) > 13 or len(set(mine)) != len(mine):
+        raise ValueError("a hand holds at most 13 different cards" if len(mine) > 13 else "the hand lists a card twice")
+    if len(played) > 3:
+        raise ValueError(f"a trick in progress has at most 3 cards before yours, not {len(played)}")
+    overlap = set(mine) & set(played)
+    if overlap or len(set(played)) != len(played):
         raise ValueError(f"a card cannot be both in the hand and in the trick: {describe_cards(sorted(overlap))}"
                          if overlap else "the trick lists a card twice")
+    if trump is not None and not isinstance(trump, Suit):
+        raise ValueError(f"trump must be a Suit or None, not {shorten(trump)}")
+    for name, flag in (("trump_broken", trump_broken), ("partner_winning", partner_winning)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"{name} must be true or false, not {shorten(flag)}")
+    trump_index = -1 if trump is None else int(trump)
+    return mask_of(mine), trump_index, TrickState.of([c.index for c in played], 0, trump_index)
 
 
 def legal_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
@@ -187,22 +179,18 @@ def legal_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
 
     ``partner_winning`` matters only in a partnership with the partner-winning exemption.
     """
-    _check_position(hand, trick)
-    state = trick_state(trick, trump)
-    steps = duties(rules, mask_of(hand), -1 if trump is None else int(trump), trump_broken,
-                   state.led, state.top_led, state.top_trump, partner_winning)
+    hand_mask, trump_index, state = _position(rules, hand, trick, trump, trump_broken, partner_winning)
+    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
+                   partner_winning)
     return cards_of(steps[-1][1])
 
 
 def explain_play(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                 trump: Suit | None, trump_broken: bool, card: Card, *,
+                 trump: Suit | None, trump_broken: bool, card: Card | str, *,
                  partner_winning: bool = False) -> Verdict:
     """Whether ``card`` may be played, with the rule id and a sentence a learner understands."""
-    _check_position(hand, trick)
+    hand_mask, trump_index, state = _position(rules, hand, trick, trump, trump_broken, partner_winning)
     card = Card.parse(card)
-    hand_mask = mask_of(hand)
-    state = trick_state(trick, trump)
-    trump_index = -1 if trump is None else int(trump)
     steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
                    partner_winning)
     return verdict_from_steps(rules, steps, hand_mask, trump_index, state, card)
@@ -296,6 +284,9 @@ def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: Tr
             return (f"{c} is allowed: you hold neither {_suit_name(state.led)} nor trumps, "
                     "so any card may be played (it cannot win the trick).")
         return f"{c} is allowed: you hold no {_suit_name(state.led)}, so any card may be played."
+    if rule == NO_RUFF_DUTY:
+        return (f"{c} is allowed: you hold no {_suit_name(state.led)}, and these rules do not require a "
+                "ruff, so any card may be played.")
     if rule == FREE_WHEN_CANNOT_OVERTRUMP:
         return (f"{c} is allowed: you cannot beat the {CARDS[state.top_trump].label}, and under "
                 "these rules you may then play any card, a small trump included.")

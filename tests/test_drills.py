@@ -6,7 +6,8 @@ import pytest
 
 import batak_core as bc
 from batak_core.teaching import drills, examples
-from batak_core.teaching.drills import EDGE_CASES, Position
+from batak_core.teaching.drills import EDGE_CASES
+from batak_core.teaching.position import Position, compare_presets
 
 PRESETS = list(bc.PRESETS)
 
@@ -185,6 +186,6 @@ def test_position_json_round_trip_and_errors() -> None:
 def test_compare_presets_and_random_position_are_deterministic() -> None:
     p = drills.random_position(bc.preset("classic"), seed=12)
     assert p == drills.random_position(bc.preset("classic"), seed=12)
-    table = drills.compare_presets(p)
+    table = compare_presets(p)
     assert list(table) == PRESETS
     assert all([v.card for v in verdicts] == bc.cards.sorted_hand(p.hand) for verdicts in table.values())

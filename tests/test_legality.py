@@ -86,3 +86,37 @@ def test_position_errors() -> None:
         bc.legal_plays(rules, bc.parse_cards("AS AS"), [], bc.Suit.HEARTS, False)
     with pytest.raises(ValueError, match="empty trick"):
         bc.trick_winner([], bc.Suit.HEARTS)
+
+
+def test_without_ruff_duty_a_void_player_holding_trumps_is_not_told_they_hold_no_trumps() -> None:
+    """Regression: with must_ruff=False the reason said "you hold neither clubs nor trumps"."""
+    rules = bc.preset("miniokey").replace(must_ruff=False)
+    hand = bc.parse_cards("3H 5D KS")
+    verdict = bc.explain_play(rules, hand, bc.parse_cards("9C"), bc.Suit.HEARTS, False, bc.Card.parse("5D"))
+    assert verdict.legal and verdict.rule == "no-ruff-duty"
+    assert "neither" not in verdict.reason and "do not require" in verdict.reason
+
+
+def test_a_malformed_card_quotes_only_a_short_piece_of_the_input() -> None:
+    """Regression: a 10 MB field was echoed whole in the error message."""
+    with pytest.raises(ValueError) as error:
+        bc.Card.parse("Q" * 10_000_000)
+    assert len(str(error.value)) < 400
+
+
+@pytest.mark.parametrize("bad", ["7", None, [None], ["AS", "AS"]])
+def test_trick_winner_refuses_what_is_not_a_trick(bad: object) -> None:
+    """Regression: trick_winner("7", None) returned 0."""
+    with pytest.raises(ValueError):
+        bc.trick_winner(bad, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: bc.legal_plays(bc.preset("classic"), "QC 4C", [], None, False),  # type: ignore[arg-type]
+    lambda: bc.legal_plays(bc.preset("classic"), bc.parse_cards("QC"), [], "H", False),  # type: ignore[arg-type]
+    lambda: bc.legal_plays(bc.preset("classic"), bc.parse_cards("QC"), [], None, 1),  # type: ignore[arg-type]
+    lambda: bc.legal_plays("classic", bc.parse_cards("QC"), [], None, False),  # type: ignore[arg-type]
+])
+def test_stateless_rule_functions_check_their_arguments(call: object) -> None:
+    with pytest.raises(ValueError):
+        call()  # type: ignore[operator]

@@ -7,10 +7,12 @@ import random
 import pytest
 
 from batak_core import Card, Deal, Phase, Suit, preset
-from batak_core.ai.solver import Position, Search, declarer_side, solve, solve_position
+from batak_core.ai.solver import Position, Search, solve, solve_position
 from batak_core.cards import CARDS, SUIT_MASKS, cards_of
-from batak_core.legality import breaks_trump, legal_plays, trick_winner
+from batak_core.legality import breaks_trump, legal_plays
 from batak_core.rules import PRESETS, RuleSet
+from batak_core.seats import side_mask
+from batak_core.trick import trick_winner
 
 
 def start_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
@@ -68,7 +70,7 @@ def brute_force(rules: RuleSet, hands: list[list[Card]], trump: Suit, broken: bo
 
 def brute_card_values(deal: Deal) -> dict[Card, int]:
     assert deal.declarer is not None and deal.trump is not None and deal.trick_leader is not None
-    side = declarer_side(deal.rules, deal.declarer)
+    side = side_mask(deal.rules, deal.declarer)
     done = sum(deal.tricks_won[s] for s in range(4) if side >> s & 1)
     trick = deal.current_trick
     seat = deal.to_move

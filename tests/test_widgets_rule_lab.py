@@ -6,7 +6,8 @@ import re
 
 import batak_core as bc
 import widgets
-from batak_core.teaching.drills import EDGE_CASES, Position
+from batak_core.teaching.drills import EDGE_CASES
+from batak_core.teaching.position import Position
 
 
 def verdict_row(lab: widgets.RuleLab, code: str) -> list[str]:

@@ -12,7 +12,8 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import RuleSet, SaveFileError, Suit
 from batak_core.legality import RULE_TITLES
-from batak_core.teaching.drills import EDGE_CASES, Position, compare_presets, random_position
+from batak_core.teaching.drills import EDGE_CASES, random_position
+from batak_core.teaching.position import Position, compare_presets
 
 from .cards import card_svg
 from .style import control, root, set_classes, style_widget

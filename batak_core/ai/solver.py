@@ -17,10 +17,9 @@ hand and the same holders of each suit's cards from the top down to its lowest d
 positions that differ only below that line share the entry. Cards an equivalent card stood in
 for count as deciding when the one searched did.
 
-Legality comes only from ``legality.duties`` (with ``partner_winning`` when the partner holds
-the winning card, for the turkish Eşli exemption) and ``breaks_trump``; the trick's winner is
-tracked card by card as ``winning_index`` defines it (highest trump, else highest card of the
-led suit), which the brute-force tests check.
+Legality comes only from ``legality.duties`` (with ``trick.partner_winning`` for the turkish
+Eşli exemption) and ``breaks_trump``; the trick's state is tracked card by card with
+``trick.advance``, the engine's own trick rule, which the brute-force tests check.
 """
 
 from __future__ import annotations
@@ -31,20 +30,13 @@ from typing import Final
 
 from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
 from ..deal import Deal, Phase
-from ..legality import breaks_trump, duties, winning_index
+from ..legality import breaks_trump, duties
 from ..rules import RuleSet
+from ..seats import side_mask
+from ..trick import advance, partner_winning, winning_index
 
 _RANKS: Final = tuple(i % 13 for i in range(52))
 _SUIT: Final = tuple(i // 13 for i in range(52))
-
-
-def declarer_side(rules: RuleSet, declarer: int) -> int:
-    """Seats whose tricks count for the declarer, as a 4-bit mask.
-
-    The one place a partnership plugs in: the partner, ``(declarer + 2) % 4``, counts too.
-    """
-    partner = 1 << (declarer + 2) % 4 if rules.partnership else 0
-    return 1 << declarer | partner
 
 
 @dataclass(frozen=True)
@@ -92,7 +84,7 @@ class Position:
         if side is None:
             if deal.declarer is None:
                 raise ValueError("without a declarer (Koz Maça) say whose tricks count: side=1 << seat")
-            side = declarer_side(deal.rules, deal.declarer)
+            side = side_mask(deal.rules, deal.declarer)
         won = deal.tricks_won
         leader = deal.trick_leader
         assert leader is not None
@@ -172,18 +164,15 @@ class Search:
         led = top_led = top_trump = win_seat = -1
         in_trick = 0
         for depth, card in enumerate(trick):
-            led, top_led, top_trump, win_seat = _advance(depth, led, top_led, top_trump, win_seat,
+            led, top_led, top_trump, win_seat = advance(depth, led, top_led, top_trump, win_seat,
                                                          (pos.leader + depth) & 3, card, trump)
             in_trick |= 1 << card
-        if trick:
-            assert win_seat == (pos.leader + winning_index(list(trick), trump)) & 3
         return len(trick), led, top_led, top_trump, win_seat, in_trick
 
     def _root_legal(self, pos: Position, led: int, top_led: int, top_trump: int, win_seat: int) -> int:
         seat = pos.to_move
-        partner_winning = win_seat >= 0 and win_seat == seat ^ 2
         return duties(self.rules, self.hands[seat], self.trump, pos.trump_broken,
-                      led, top_led, top_trump, partner_winning)[-1][1]
+                      led, top_led, top_trump, partner_winning(win_seat, seat))[-1][1]
 
     def card_values(self, pos: Position, only: set[int] | None = None) -> dict[int, int]:
         """Exact value (declarer-side tricks from the current trick on) after each legal card."""
@@ -244,15 +233,6 @@ class Search:
         return self._after(pos.leader, depth, led, top_led, top_trump, win_seat, in_trick,
                            pos.trump_broken, card, target)
 
-    def _estimate(self, leader: int) -> int:
-        """A first guess of the value for the zero-window driver: the top-card judgement."""
-        n = self.hands[leader].bit_count()
-        nodes, limit = self.nodes, self.limit
-        self.limit = -1
-        guess = self._guess(n)
-        self.nodes, self.limit = nodes, limit
-        return guess
-
     # --- the search ------------------------------------------------------------------------------
 
     def _after(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
@@ -265,7 +245,7 @@ class Search:
         trump = self.trump
         if _SUIT[card] == trump and not broken and breaks_trump(self.rules, card, trump, led if depth else -1):
             broken = True
-        led, top_led, top_trump, win_seat = _advance(depth, led, top_led, top_trump, win_seat, seat, card, trump)
+        led, top_led, top_trump, win_seat = advance(depth, led, top_led, top_trump, win_seat, seat, card, trump)
         try:
             if depth == 3:
                 return self._boundary(win_seat, broken, target - (self.side >> win_seat & 1))
@@ -399,7 +379,7 @@ class Search:
         hand = hands[seat]
         trump = self.trump
         legal = duties(self.rules, hand, trump, broken, led, top_led, top_trump,
-                       win_seat == seat ^ 2 and self._exempt)[-1][1]
+                       self._exempt and partner_winning(win_seat, seat))[-1][1]
         maximizing = self.side >> seat & 1 == 1
         # The ranks the legal set may hang on: the top card of the led suit (overtake duty), the
         # top trump (overtrump duty) and, with the partner-winning exemption, the winning card.
@@ -436,7 +416,7 @@ class Search:
             n_broken = broken
             if suit == trump and not broken and breaks_trump(self.rules, card, trump, led):
                 n_broken = True
-            n_led, n_top_led, n_top_trump, n_win = _advance(depth, led, top_led, top_trump, win_seat, seat,
+            n_led, n_top_led, n_top_trump, n_win = advance(depth, led, top_led, top_trump, win_seat, seat,
                                                             card, trump)
             if depth == 3:
                 result = self._boundary(n_win, n_broken, target - (side >> n_win & 1))
@@ -655,25 +635,6 @@ def _class_bottom(card: int, legal: int, live: int) -> int:
         bit = lower
         below ^= lower
     return bit
-
-
-def _advance(depth: int, led: int, top_led: int, top_trump: int, win_seat: int, seat: int, card: int,
-             trump: int) -> tuple[int, int, int, int]:
-    """The trick's (led suit, top card of it, top trump, winning seat) after ``seat`` plays ``card``:
-    the highest trump wins, else the highest card of the led suit (as ``winning_index``)."""
-    suit = _SUIT[card]
-    if not depth:
-        return suit, card, (card if suit == trump else -1), seat
-    if suit == trump:
-        if card > top_trump:
-            top_trump, win_seat = card, seat
-        if suit == led and card > top_led:
-            top_led = card
-    elif suit == led and card > top_led:
-        top_led = card
-        if top_trump < 0:
-            win_seat = seat
-    return led, top_led, top_trump, win_seat
 
 
 class Known:

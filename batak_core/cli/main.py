@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Suit, parse_cards
-from ..legality import RULE_TITLES, explain_play, trick_winner
+from ..legality import RULE_TITLES, explain_play
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..scoring import score_announcements, score_deal
 from ..teaching.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES, PlayExample
+from ..trick import trick_winner
 from .play import add_commands as add_bot_commands
 
 

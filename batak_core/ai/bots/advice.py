@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from ...cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, describe_cards, mask_of
 from ...deal import Action, DealView, Phase
-from ...legality import explain_play, winning_index
+from ...legality import explain_play
 from ...rules import DefenderZero
 from ...scoring import announcement_points, declarer_points, defender_points
+from ...trick import winning_index
 from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import best_trump, bid_choice, careful_margin, trick_estimate
 from .expert import pick, score_cards, searchable, trusted

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from ...cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, indices_of, mask_of
 from ...deal import Action, DealView, Phase
-from ...legality import winning_index
 from ...rules import DefenderZero
+from ...trick import winning_index
 from .evaluate import best_trump, bid_choice, trick_estimate
 from .knowledge import Knowledge, knowledge
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from ...cards import CARDS, Card, mask_of
 from ...deal import Action, DealView, Phase
 from ...scoring import declarer_points, defender_points
-from ..solver import Position, Search, SearchLimit, declarer_side
+from ...seats import side_mask
+from ..solver import Position, Search, SearchLimit
 from .club import ClubBot, club_card
 from .evaluate import best_trump, bid_choice, careful_margin
 from .knowledge import Knowledge, knowledge, sample_hands
@@ -117,7 +118,7 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
     assert view.trick_leader is not None
     rules = view.rules
     contract = view.contract
-    side = declarer_side(rules, view.declarer)
+    side = side_mask(rules, view.declarer)
     side_tricks = sum(view.tricks_won[s] for s in range(4) if side >> s & 1)
     mine_on_side = side >> view.seat & 1
     own_side = 1 << view.seat | (1 << (view.seat ^ 2) if rules.partnership else 0)

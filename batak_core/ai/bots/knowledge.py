@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
-from ...cards import CARDS, FULL_DECK, SUIT_MASKS, SUIT_OF, mask_of
+from ...cards import CARDS, FULL_DECK, SUIT_MASKS, mask_of
 from ...deal import DealView
-from ...legality import breaks_trump, duties, winning_index
+from ...legality import ACE_OF, TOP_THREE, breaks_trump, duties
+from ...trick import advance, partner_winning
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,9 @@ class Knowledge:
         return not self.possible(seat) & SUIT_MASKS[suit]
 
 
+KING_QUEEN: Final = tuple(TOP_THREE[s] & ~ACE_OF[s] for s in range(4))
+
+
 def knowledge(view: DealView) -> Knowledge:
     """Everything the view reveals about the other hands."""
     mine = mask_of(view.hand)
@@ -56,24 +61,28 @@ def knowledge(view: DealView) -> Knowledge:
     if view.current_trick:
         assert view.trick_leader is not None
         sequences.append((view.trick_leader, [c.index for c in view.current_trick]))
+    played_by = [0, 0, 0, 0]
     for leader, cards in sequences:
-        led = top_led = top_trump = -1
+        for pos, card in enumerate(cards):
+            played_by[(leader + pos) % 4] |= 1 << card
+    played_before = 0
+    for leader, cards in sequences:
+        led = top_led = top_trump = win_seat = -1
         for pos, card in enumerate(cards):
             seat = (leader + pos) % 4
             if seat != view.seat:
-                partner_winning = exempt and pos > 0 and (
-                    leader + winning_index(cards[:pos], trump)) % 4 == (seat + 2) % 4
-                excluded[seat] |= _forbidding(view, card, unseen & ~excluded[seat], trump, broken,
-                                              led, top_led, top_trump, partner_winning)
-            suit = SUIT_OF[card]
-            if pos == 0:
-                led, top_led = suit, card
-            elif suit == led and card > top_led:
-                top_led = card
-            if suit == trump:
-                if not broken and breaks_trump(rules, card, trump, led if pos else -1):
-                    broken = True
-                top_trump = max(top_trump, card)
+                permitting = 0
+                if rules.akq_trump_lead and trump >= 0 and not pos and not broken:
+                    # A trump lead before trump is broken was legal through A-K-Q only if the
+                    # leader may have held the king and queen then; if so, assume they did.
+                    elsewhere = played_before | (played & ~played_by[seat]) | mine
+                    permitting = KING_QUEEN[trump] if not KING_QUEEN[trump] & elsewhere else 0
+                excluded[seat] |= _forbidding(view, card, unseen & ~excluded[seat], trump, broken, led, top_led,
+                                              top_trump, exempt and partner_winning(win_seat, seat), permitting)
+            if not broken and breaks_trump(rules, card, trump, led if pos else -1):
+                broken = True
+            led, top_led, top_trump, win_seat = advance(pos, led, top_led, top_trump, win_seat, seat, card, trump)
+            played_before |= 1 << card
     if view.current_trick:
         assert view.trick_leader is not None
         for pos in range(len(view.current_trick)):
@@ -84,16 +93,17 @@ def knowledge(view: DealView) -> Knowledge:
 
 
 def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: bool,
-                led: int, top_led: int, top_trump: int, partner_winning: bool = False) -> int:
-    """The candidate cards whose presence in the hand would have made ``card`` illegal."""
+                led: int, top_led: int, top_trump: int, partner_winning: bool, permitting: int) -> int:
+    """The candidate cards whose presence in the hand would have made ``card`` illegal, with the
+    ``permitting`` cards (the K-Q of the A-K-Q lead rule) assumed held too."""
     out = 0
-    bit = 1 << card
+    bit = 1 << card | permitting
     rules = view.rules
     m = candidates
     while m:
         low = m & -m
         m ^= low
-        if not duties(rules, bit | low, trump, broken, led, top_led, top_trump, partner_winning)[-1][1] & bit:
+        if not duties(rules, bit | low, trump, broken, led, top_led, top_trump, partner_winning)[-1][1] & 1 << card:
             out |= low
     return out
 

@@ -8,10 +8,11 @@ from .ai.compiled import choose_solver
 
 choose_solver()  # before anything imports the solver (see batak_core.ai.compiled)
 
+from .actions import Action, ActionKind
 from .ai import bots, solver
 from .ai.match import MatchResult, match
 from .cards import Card, Suit, parse_cards, sorted_hand
-from .deal import Action, AllPassOutcome, Bid, Deal, DealView, Phase, Trick, all_pass_outcome
+from .deal import AllPassOutcome, Bid, Deal, DealView, Phase, Trick, all_pass_outcome
 from .game import DealRecord, Game
 from .legality import IllegalMove, Verdict, explain_play, legal_plays
 from .rules import (
@@ -35,10 +36,48 @@ from .scoring import score_deal
 from .trick import trick_winner
 
 __all__ = [
-    "DEFAULT_PRESET", "PRESETS", "Action", "AllPass", "AllPassOutcome", "Bid", "Card", "Deal", "DealRecord",
-    "DealView", "DeclarerMade", "DefenderZero", "Direction", "Game", "GameEnd", "IllegalMove", "MatchResult",
-    "NotSpecifiedError", "Phase", "RuleSet", "SaveFileError", "Suit", "TieRule", "Trick", "TrumpBreak",
-    "Variant", "Verdict", "all_pass_outcome", "bots", "explain_play", "from_json", "legal_plays", "load_deal",
-    "load_game", "match", "parse_cards", "preset", "score_deal", "solver", "sorted_hand", "to_json",
-    "trick_winner", "variants_of",
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "Action",
+    "ActionKind",
+    "AllPass",
+    "AllPassOutcome",
+    "Bid",
+    "Card",
+    "Deal",
+    "DealRecord",
+    "DealView",
+    "DeclarerMade",
+    "DefenderZero",
+    "Direction",
+    "Game",
+    "GameEnd",
+    "IllegalMove",
+    "MatchResult",
+    "NotSpecifiedError",
+    "Phase",
+    "RuleSet",
+    "SaveFileError",
+    "Suit",
+    "TieRule",
+    "Trick",
+    "TrumpBreak",
+    "Variant",
+    "Verdict",
+    "all_pass_outcome",
+    "bots",
+    "explain_play",
+    "from_json",
+    "legal_plays",
+    "load_deal",
+    "load_game",
+    "match",
+    "parse_cards",
+    "preset",
+    "score_deal",
+    "solver",
+    "sorted_hand",
+    "to_json",
+    "trick_winner",
+    "variants_of",
 ]

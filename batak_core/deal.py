@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
+from .actions import PASS, REDEAL, Action, ActionKind, play_action
 from .cards import (
     CARDS,
     SUIT_OF,
@@ -110,27 +111,33 @@ class DealView:
     legal_bids: tuple[int, ...]
     can_pass: bool
     legal_plays: tuple[Card, ...]
+    hand_sizes: tuple[int, int, int, int]  # cards each seat still holds (the others' face down)
     decider: int | None = None
     announcements: tuple[int | None, ...] = (None, None, None, None)
     dummy: int | None = None
     dummy_hand: tuple[Card, ...] = ()
     kitty: tuple[Card, ...] = ()
     buried: tuple[Card, ...] = ()
+    redeal_demanded: bool = False  # thrown in on a weak-hand redeal demand, not because all passed
 
     @property
     def played(self) -> frozenset[Card]:
         """Every card already played this deal, the current trick included."""
         return frozenset(c for t in self.tricks for c in t.cards) | frozenset(self.current_trick)
 
+    def side_tricks(self, seat: int) -> int:
+        """Tricks won by ``seat``'s side so far (with partners, the two together)."""
+        return side_tricks(self.rules, self.tricks_won, seat)
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the declaring side has taken its contract so far (None without a declarer)."""
+        return contract_made(self.rules, self.declarer, self.contract, self.tricks_won)
+
     @property
     def my_turn(self) -> bool:
         """Whether this player decides now (the declarer also decides for an open dummy)."""
         return self.decider == self.seat
-
-
-Action = int | Suit | Card | tuple[Card, ...] | None
-"""A bid or announcement (number of tricks), a pass (None), a trump suit, a card to play, or the
-four cards to bury (Gömmeli)."""
 
 
 class Deal:
@@ -151,7 +158,7 @@ class Deal:
         self.seed = seed
         self._initial = masks
         self._kitty = kitty
-        self._history: list[str] = []
+        self._history: list[Action] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -256,10 +263,15 @@ class Deal:
         return self._high_bid or None
 
     @property
-    def history(self) -> list[str]:
-        """Every action so far as text ("bid 7", "pass", "trump H", "play QS"): replaying it
-        on the same hands rebuilds this exact deal."""
+    def history(self) -> list[Action]:
+        """Every action so far: replaying them on the same hands rebuilds this exact deal
+        (``str(action)`` is the text a save file stores)."""
         return list(self._history)
+
+    @property
+    def redeal_demanded(self) -> bool:
+        """Whether the cards were thrown in on a weak-hand redeal demand (not because all passed)."""
+        return bool(self._history) and self._history[-1] is REDEAL
 
     def hand(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` still holds, sorted by suit and rank."""
@@ -353,7 +365,7 @@ class Deal:
                    else "you hold a card above 10")
             raise IllegalMove(NO_REDEAL, f"You cannot demand a redeal: {why}.")
         self._steps = None
-        self._history.append("redeal")
+        self._history.append(REDEAL)
         self._phase = _REDEAL
         self._to_move = None
 
@@ -368,7 +380,7 @@ class Deal:
         self._steps = None
         seat = self._require_seat()
         self._bids.append(Bid(seat, n))
-        self._history.append(f"bid {n}")
+        self._history.append(Action.bid(n))
         if self.rules.announcements:
             self._announce(seat, n)
             return
@@ -411,7 +423,7 @@ class Deal:
         self._steps = None
         seat = self._require_seat()
         self._bids.append(Bid(seat, None))
-        self._history.append("pass")
+        self._history.append(PASS)
         self._passed |= 1 << seat
         self._after_call(seat)
 
@@ -455,7 +467,7 @@ class Deal:
         except ValueError as error:
             raise IllegalMove("not-a-suit", str(error)) from None
         self._steps = None
-        self._history.append(f"trump {chosen.letter}")
+        self._history.append(Action.trump(chosen))
         self._trump_named(int(chosen))
 
     def _trump_named(self, suit: int) -> None:
@@ -492,7 +504,7 @@ class Deal:
             raise IllegalMove(BAD_BURY, f"Bury exactly {size} different cards of your hand, "
                                         f"not {describe_cards(chosen) or 'none'}.")
         self._steps = None
-        self._history.append("bury " + " ".join(str(c) for c in cards_of(mask)))
+        self._history.append(Action(ActionKind.BURY, cards=tuple(cards_of(mask))))
         self._hands[seat] ^= mask
         self._buried = mask
         self._phase = _PLAY
@@ -542,7 +554,7 @@ class Deal:
         self._steps = None
         seat: int = self._to_move  # type: ignore[assignment]
         self._hands[seat] ^= card.bit
-        self._history.append(_PLAY_ACTIONS[index])
+        self._history.append(play_action(index))
         trick = self._trick
         if SUIT_OF[index] == self._trump and not self._trump_broken and breaks_trump(
                 self.rules, index, self._trump, self._led if trick else -1):
@@ -587,59 +599,45 @@ class Deal:
 
     # --- the table's clock ---------------------------------------------------------------------
 
-    def timeout_action(self) -> str:
+    def timeout_action(self) -> Action:
         """What the table does when the player to move runs out of time (miniokey's timers):
         pass in the auction, the longest suit becomes trump, the lowest legal card is played."""
         if self._phase is _AUCTION:
-            return "pass" if self.can_pass else f"bid {self.legal_bids()[0]}"
+            return PASS if self.can_pass else Action.bid(self.legal_bids()[0])
         if self._phase is _TRUMP:
-            return f"trump {longest_suit(self._hands[self._require_seat()]).letter}"
+            return Action.trump(longest_suit(self._hands[self._require_seat()]))
         if self._phase is _PLAY:
-            lowest = min(self.legal_plays(), key=lambda c: (c.rank, c.suit))
-            return f"play {lowest}"
+            return Action.play(min(self.legal_plays(), key=lambda c: (c.rank, c.suit)))
         if self._phase is _BURY:
-            lowest4 = sorted(cards_of(self._hands[self._require_seat()]), key=lambda c: (c.rank, c.suit))
-            return "bury " + " ".join(str(c) for c in lowest4[:self.rules.kitty])
+            lowest = sorted(cards_of(self._hands[self._require_seat()]), key=lambda c: (c.rank, c.suit))
+            return Action.bury(lowest[:self.rules.kitty])
         raise IllegalMove(WRONG_PHASE, "The deal is finished: nobody is on the clock.")
 
     def act(self, action: Action) -> None:
-        """Apply an action in the form bots return: a bid number, None for a pass, a Suit
-        for trump, or a Card to play."""
-        if action is None:
+        """Apply an action (what bots return and histories hold); raises IllegalMove, state untouched."""
+        if not isinstance(action, Action):
+            raise ValueError(f"{shorten(action)} is not an action: build one with batak_core.Action "
+                             "(Action.bid(7), Action.play(card), ...) or use Deal.apply(text)")
+        kind = action.kind
+        if kind is ActionKind.PLAY:
+            self.play(action.cards[0])
+        elif kind is ActionKind.BID:
+            self.bid(action.number)
+        elif kind is ActionKind.PASS:
             self.pass_bid()
-        elif isinstance(action, tuple):
-            self.bury(action)
-        elif isinstance(action, Card):
-            self.play(action)
-        elif isinstance(action, Suit):
-            self.declare_trump(action)
-        elif isinstance(action, int) and not isinstance(action, bool):
-            self.bid(action)
+        elif kind is ActionKind.TRUMP:
+            assert action.suit is not None
+            self.declare_trump(action.suit)
+        elif kind is ActionKind.BURY:
+            self.bury(action.cards)
         else:
-            raise ValueError(f"{action!r} is not an action: use a bid number, None, a Suit or a Card")
+            self.demand_redeal()
 
     # --- actions as text, undo and views ------------------------------------------------------
 
-    def apply(self, action: str) -> None:
-        """Apply one action written as in ``history`` ("bid 7", "pass", "trump H", "play QS")."""
-        if not isinstance(action, str):
-            raise ValueError(f"an action is text like 'bid 7' or 'play QS', not {action!r}")
-        verb, _, arg = action.strip().partition(" ")
-        if verb == "pass" and not arg:
-            self.pass_bid()
-        elif verb == "bid" and arg.strip().isdigit():
-            self.bid(int(arg))
-        elif verb == "trump" and arg:
-            self.declare_trump(arg)
-        elif verb == "play" and arg:
-            self.play(arg)
-        elif verb == "bury" and arg:
-            self.bury(arg)
-        elif verb == "redeal" and not arg:
-            self.demand_redeal()
-        else:
-            raise ValueError(f"{action!r} is not an action: use 'bid N', 'pass', 'trump S|H|D|C', "
-                             "'play CARD', 'bury CARDS' or 'redeal'")
+    def apply(self, text: str) -> None:
+        """Apply one action written as its text ("bid 7", "pass", "trump H", "play QS", "bury ...")."""
+        self.act(Action.parse(text))
 
     def undo(self) -> None:
         """Take back the last action: the deal is replayed from the deal up to the action
@@ -648,11 +646,11 @@ class Deal:
             raise IllegalMove(NOTHING_TO_UNDO, "Nothing to undo: no action has been taken in this deal.")
         self._replay(self._history[:-1])
 
-    def _replay(self, actions: list[str]) -> None:
+    def _replay(self, actions: list[Action]) -> None:
         self._history = []
         self._reset()
         for action in actions:
-            self.apply(action)
+            self.act(action)
 
     @property
     def can_undo(self) -> bool:
@@ -675,10 +673,13 @@ class Deal:
             legal_bids=tuple(self.legal_bids()) if mine else (),
             can_pass=self.can_pass and mine,
             legal_plays=tuple(self.legal_plays()) if mine else (),
+            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count(), self._hands[2].bit_count(),
+                        self._hands[3].bit_count()),
             decider=decider, announcements=tuple(self.announcements), dummy=dummy,
             dummy_hand=tuple(sorted_hand(cards_of(self._hands[dummy]))) if dummy is not None else (),
             kitty=tuple(self.kitty) if sees_kitty else (),
             buried=tuple(self.buried) if seat == self._declarer else (),
+            redeal_demanded=self.redeal_demanded,
         )
 
     def snapshot(self) -> tuple[object, ...]:
@@ -694,7 +695,7 @@ class Deal:
         clone = Deal(self.rules, [cards_of(m) for m in self._initial], self.dealer, kitty=self.kitty,
                      seed=self.seed)
         for action in self._history:
-            clone.apply(action)
+            clone.act(action)
         return clone
 
     # --- helpers -------------------------------------------------------------------------------
@@ -741,8 +742,6 @@ def all_pass_outcome(rules: RuleSet) -> AllPassOutcome:
     return AllPassOutcome(rules.all_pass, who, deal.contract,
                           f"{who.capitalize()} must play, with a contract of {deal.contract}.")
 
-
-_PLAY_ACTIONS: Final = tuple(f"play {card}" for card in CARDS)
 
 _PHASE_TEXT: Final = {
     Phase.AUCTION: "the auction is still going on.",

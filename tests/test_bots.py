@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from batak_core import Action, Card, Deal, DealView, Phase, Suit, bots, preset
+from batak_core import Action, ActionKind, Card, Deal, DealView, Phase, Suit, bots, preset
 from batak_core.ai.bots.expert import MIN_LAYOUTS, CardScore, ExpertBot, pick, score_cards
 from batak_core.ai.bots.knowledge import knowledge, sample_hands
 from batak_core.ai.match import match
@@ -143,7 +143,7 @@ def reshuffled(deal: Deal, viewer: int, rng: random.Random) -> Deal:
         played[(leader + pos) % 4] |= card.bit
     other = Deal(deal.rules, [cards_of(hands[s] | played[s]) for s in range(4)], deal.dealer)
     for action in deal.history:
-        other.apply(action)
+        other.act(action)
     return other
 
 
@@ -198,7 +198,7 @@ def test_hints_are_legal_and_explained_in_every_phase() -> None:
                 probe = deal.copy()
                 probe.act(advice.action)  # legal
                 if deal.phase is Phase.PLAY:
-                    assert isinstance(advice.action, Card)
+                    assert advice.action.kind is ActionKind.PLAY
                     assert any(ch in advice.reason for ch in "♠♥♦♣")
                     values = [value for _, value in advice.alternatives]
                     assert values[0] == max(values)  # the recommended card is never shown below another
@@ -219,7 +219,7 @@ def test_hint_names_a_cashed_winner() -> None:
         deal.pass_bid()
     deal.declare_trump(Suit.HEARTS)
     advice = bots.hint(deal.view(0))
-    assert advice.action in deal.legal_plays()
+    assert advice.action.card in deal.legal_plays()
     assert advice.reason
 
 

@@ -198,11 +198,11 @@ def test_view_exposes_no_hidden_hand() -> None:
 
 def test_timeout_actions_follow_miniokey() -> None:
     deal = bc.Deal(bc.preset("miniokey"), suit_hands("S"), dealer=3)
-    assert deal.timeout_action() == "pass"
+    assert str(deal.timeout_action()) == "pass"
     auction(deal, "5 p p p")
-    assert deal.timeout_action() == "trump S"
-    deal.apply(deal.timeout_action())
-    assert deal.timeout_action() == "play 2S"
+    assert str(deal.timeout_action()) == "trump S"
+    deal.act(deal.timeout_action())
+    assert str(deal.timeout_action()) == "play 2S"
 
 
 def test_hands_are_checked() -> None:
@@ -223,16 +223,18 @@ def test_hands_are_checked() -> None:
 def test_apply_and_act_parse_actions() -> None:
     deal = bc.Deal.random(bc.preset("classic"), seed=2)
     deal.apply("bid 5")
-    deal.act(None)
-    deal.act(None)
+    deal.act(bc.Action.pass_())
+    deal.act(bc.Action.call(None))
     deal.apply("pass")
-    deal.act(bc.Suit.HEARTS)
-    deal.act(deal.legal_plays()[0])
-    assert deal.history[:5] == ["bid 5", "pass", "pass", "pass", "trump H"]
+    deal.act(bc.Action.trump(bc.Suit.HEARTS))
+    deal.act(bc.Action.play(deal.legal_plays()[0]))
+    assert [str(a) for a in deal.history[:5]] == ["bid 5", "pass", "pass", "pass", "trump H"]
     with pytest.raises(ValueError, match="is not an action"):
         deal.apply("double")
     with pytest.raises(ValueError, match="is not an action"):
         deal.act("AS")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="is not an action"):
+        deal.act(None)  # type: ignore[arg-type]
 
 
 def test_copy_is_independent() -> None:

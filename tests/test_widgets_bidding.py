@@ -33,13 +33,13 @@ def test_dealer_forced_to_bid_cannot_pass() -> None:
 
 
 def test_trump_picker() -> None:
-    chosen: list[bc.Suit] = []
+    chosen: list[bc.Action] = []
     picker = widgets.TrumpPicker(on_choose=chosen.append)
     picker.show_counts([4, 3, 3, 3])
     assert "batak-trump-H" in picker.buttons[bc.Suit.HEARTS]._dom_classes
     assert picker.buttons[bc.Suit.SPADES].description == "♠ spades (4)"
     picker.buttons[bc.Suit.HEARTS].click()
-    assert chosen == [bc.Suit.HEARTS]
+    assert chosen == [bc.Action.trump(bc.Suit.HEARTS)]
 
 
 def test_koz_maca_turns_the_bid_panel_into_announcements() -> None:

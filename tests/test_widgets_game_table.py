@@ -118,9 +118,9 @@ def test_hint_and_review_at_the_table() -> None:
     assert not table.hint_button.disabled
     table.hint_button.click()
     advice = bc.bots.hint(table.deal.view(0))
-    assert isinstance(advice.action, bc.Card)
-    assert advice.reason in table.message.value and advice.action.label in table.message.value
-    assert "batak-hinted" in table.picker.button(advice.action)._dom_classes
+    card = advice.action.card
+    assert advice.reason in table.message.value and card.label in table.message.value
+    assert "batak-hinted" in table.picker.button(card)._dom_classes
     while not table.deal.is_finished:
         click_something(table)
     assert table.hint_button.disabled

@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from batak_core import Bid, Deal, Phase, Suit
+from batak_core import Action, Bid, Deal, Phase, Suit
 
 from .style import root, set_classes, show, style_widget
 
-BidCallback = Callable[[int | None], None]
-TrumpCallback = Callable[[Suit], None]
+BidCallback = Callable[[Action], None]
+TrumpCallback = Callable[[Action], None]
 RedealCallback = Callable[[], None]
 
 
@@ -120,7 +120,7 @@ class BidPanel(w.VBox):
             return
         self.message.value = ""
         for callback in self._callbacks:
-            callback(bid)
+            callback(Action.call(bid))
 
 
 class TrumpPicker(w.VBox):
@@ -151,4 +151,4 @@ class TrumpPicker(w.VBox):
     def _choose(self, suit: Suit) -> None:
         if self.active:
             for callback in self._callbacks:
-                callback(suit)
+                callback(Action.trump(suit))

@@ -18,10 +18,9 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import Action, Card, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
+from batak_core import Action, ActionKind, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
-from batak_core.cards import describe_cards
 from batak_core.shuffle import derive_seed, new_seed
 
 from .bidding import BidPanel, TrumpPicker, call_text
@@ -33,18 +32,6 @@ from .table import NAMES, TableView, side_tricks
 
 LEARNER = 0
 PARTNER = 2
-
-
-def action_text(action: Action, rules: RuleSet) -> str:
-    if action is None:
-        return "pass"
-    if isinstance(action, Card):
-        return f"play {action.label}"
-    if isinstance(action, Suit):
-        return f"make {action.plural} {action.symbol} trump"
-    if isinstance(action, tuple):
-        return f"bury {describe_cards(action)}"
-    return f"announce {call_text(action)}" if rules.announcements else f"bid {action}"
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -74,16 +61,16 @@ class GameTable(w.VBox):
 
         self.table = TableView(self.rules, names=self.names, bots=("", *levels))
         self.table.dummy_apart = True  # your partner's open hand is drawn as the buttons you play
-        self.picker = CardPicker(on_play=self._act)
+        self.picker = CardPicker(on_play=lambda card: self._act(Action.play(card)))
         self.hand_title = w.HTML()
         set_classes(self.hand_title, ("batak-hand-title",))
         self.bury_button = control(f"Bury these {self.rules.kitty}", "Bury the cards you picked face down: "
                                    "they count for nobody", "batak-bury")
         self.bury_button.layout.flex = "0 0 auto"  # the long hint beside it must not squeeze it
-        self.bury_button.on_click(lambda _b: self._act(tuple(self.picker.selected)))
+        self.bury_button.on_click(lambda _b: self._act(Action.bury(self.picker.selected)))
         self.dummy_title = w.HTML()
         set_classes(self.dummy_title, ("batak-hand-title",))
-        self.dummy_picker = CardPicker(on_play=self._act)
+        self.dummy_picker = CardPicker(on_play=lambda card: self._act(Action.play(card)))
         self.dummy_box = w.VBox([self.dummy_title, self.dummy_picker])
         set_classes(self.dummy_box, ("batak-dummy",))
         self.bid_panel = BidPanel(names=self.names, on_bid=self._act, on_redeal=self._demand_redeal)
@@ -177,16 +164,18 @@ class GameTable(w.VBox):
         if self.deal.decider != LEARNER or self.deal.is_finished:
             return
         advice = bot_hint(self.deal.view(LEARNER))
-        others = "".join(f"<li>{action_text(a, self.rules)}: {value:.2f}</li>"
+        announcing = self.rules.announcements
+        others = "".join(f"<li>{a.text(announcing=announcing)}: {value:.2f}</li>"
                          for a, value in advice.alternatives[:3])
         self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: '
-                              f"{action_text(advice.action, self.rules)}.</b> "
+                              f"{advice.action.text(announcing=announcing)}.</b> "
                               f"{advice.reason}{f'<ul>{others}</ul>' if others else ''}</div>")
         picker = self.dummy_picker if self.deal.to_move == PARTNER else self.picker
-        if isinstance(advice.action, Card) and advice.action in picker.hand:
-            set_classes(picker.button(advice.action), ("batak-hinted",))
-        elif isinstance(advice.action, Suit):
-            set_classes(self.trump_picker.buttons[advice.action], ("batak-hinted",))
+        action = advice.action
+        if action.kind is ActionKind.PLAY and action.card in picker.hand:
+            set_classes(picker.button(action.card), ("batak-hinted",))
+        elif action.kind is ActionKind.TRUMP and action.suit is not None:
+            set_classes(self.trump_picker.buttons[action.suit], ("batak-hinted",))
 
     def undo(self) -> None:
         """Take back the learner's last action and every bot action after it."""
@@ -319,7 +308,7 @@ class GameTable(w.VBox):
             show(self.review, False)
             return
         if deal.phase is Phase.REDEAL:
-            why = "A redeal was demanded (no card above 10)" if deal.history[-1:] == ["redeal"] else "Everyone passed"
+            why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
             self.message.value = f"{why}: the cards are thrown in. Press Next deal."
         elif not self.message.value:
             self.message.value = self._result(deal)

@@ -200,7 +200,7 @@ class TableView(w.VBox):
         if deal.phase is Phase.BURY:
             return self._trick_html([], f"{name} took the kitty: {deal.rules.kitty} cards to bury face down.")
         if deal.phase is Phase.REDEAL:
-            why = ("A redeal was demanded: no card above 10." if deal.history[-1:] == ["redeal"]
+            why = ("A redeal was demanded: no card above 10." if deal.redeal_demanded
                    else "Everyone passed.")
             return self._trick_html([], f"{why} The cards are thrown in and dealt again.")
         current = deal.current_trick

@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from ..actions import Action
 from ..ai.bots import LEVELS, Bot, get, hint, review
 from ..ai.match import match
-from ..cards import Card, Suit, sorted_hand
-from ..deal import Action, Deal, Phase
+from ..cards import sorted_hand
+from ..deal import Deal, Phase
 from ..game import Game
 from ..legality import IllegalMove
 from ..rules import PRESETS, preset
@@ -101,7 +102,7 @@ def _play_deal(deal: Deal, seat: int, bots: dict[int, Bot], read: Callable[[str]
             action = bot.choose(deal.view(mover))
         tricks_before = len(deal.tricks)
         deal.act(action)
-        print(f"  {'You' if mover == seat else f'Seat {mover}'} {_describe(action, mover == seat)}")
+        print(f"  {'You' if mover == seat else f'Seat {mover}'}: {action.text(announcing=deal.rules.announcements)}")
         if len(deal.tricks) > tricks_before:
             won = deal.tricks[-1].winner
             print(f"  -> {'you win' if won == seat else f'seat {won} wins'} trick {len(deal.tricks)}")
@@ -132,8 +133,8 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str]) -> Action:
             advice = hint(view)
             if command == "auto":
                 return advice.action
-            others = ", ".join(f"{_action_text(a)} {v:g}" for a, v in advice.alternatives[:5])
-            print(f"Hint: {_action_text(advice.action)}. {advice.reason} (values: {others})")
+            others = ", ".join(f"{a.text()} {v:g}" for a, v in advice.alternatives[:5])
+            print(f"Hint: {advice.action.text()}. {advice.reason} (values: {others})")
             continue
         try:
             action = _parse(text, view.phase)
@@ -151,35 +152,14 @@ def _parse(text: str, phase: Phase) -> Action:
         raise ValueError(HELP)
     if phase is Phase.AUCTION:
         if words[0].lower() == "pass":
-            return None
+            return Action.pass_()
         number = words[-1]
         if number.isdigit():
-            return int(number)
+            return Action.bid(int(number))
         raise ValueError("In the auction type a number of tricks or 'pass'.")
     if phase is Phase.TRUMP:
-        return Suit.parse(words[-1])
-    return Card.parse(words[-1])
-
-
-def _action_text(action: Action) -> str:
-    if action is None:
-        return "pass"
-    if isinstance(action, Card):
-        return action.label
-    if isinstance(action, Suit):
-        return f"trump {action.symbol}"
-    return f"bid {action}"
-
-
-def _describe(action: Action, you: bool) -> str:
-    s = "" if you else "s"
-    if action is None:
-        return f"pass{'' if you else 'es'}"
-    if isinstance(action, Card):
-        return f"play{s} {action.label}"
-    if isinstance(action, Suit):
-        return f"name{s} {action.plural} {action.symbol} trump"
-    return f"bid{s} {action}"
+        return Action.trump(words[-1])
+    return Action.play(words[-1])
 
 
 def _hand(deal: Deal, seat: int) -> str:

@@ -1,5 +1,4 @@
-"""Computer players. A bot sees only ``deal.view(seat)`` and returns an action:
-a bid number or None for a pass, a ``Suit`` for trump, or a ``Card`` to play.
+"""Computer players. A bot sees only ``deal.view(seat)`` and returns an ``Action``.
 
 ``get(level)`` returns a bot; ``Deal.act(action)`` applies what it chose. ``hint(view)`` says
 what to do and why; ``review(deal, seat)`` lists a finished deal's costliest decisions.
@@ -10,8 +9,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ...actions import PASS, Action
 from ...cards import Card, Suit
-from ...deal import Action, DealView, Phase
+from ...deal import DealView, Phase
 from .advice import Hint, hint
 from .club import ClubBot
 from .expert import ExpertBot
@@ -43,14 +43,14 @@ class RandomBot:
         _check_turn(view)
         if view.phase is Phase.AUCTION:
             if view.can_pass and (not view.legal_bids or self._rng.random() < 0.65):
-                return None
-            return view.legal_bids[min(len(view.legal_bids) - 1, self._rng.randrange(2))]
+                return PASS
+            return Action.bid(view.legal_bids[min(len(view.legal_bids) - 1, self._rng.randrange(2))])
         if view.phase is Phase.TRUMP:
-            return self._rng.choice(list(Suit))
+            return Action.trump(self._rng.choice(list(Suit)))
         if view.phase is Phase.BURY:
-            return tuple(sorted(self._rng.sample(view.hand, view.rules.kitty)))
+            return Action.bury(self._rng.sample(view.hand, view.rules.kitty))
         card: Card = self._rng.choice(view.legal_plays)
-        return card
+        return Action.play(card)
 
 
 def _check_turn(view: DealView) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...actions import PASS, Action
 from ...cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, describe_cards, mask_of
-from ...deal import Action, DealView, Phase
+from ...deal import DealView, Phase
 from ...legality import explain_play
 from ...rules import DefenderZero
 from ...scoring import announcement_points, declarer_points, defender_points
@@ -70,10 +71,10 @@ def _bid_hint(view: DealView) -> Hint:
     rules = view.rules
     options: list[tuple[Action, float]] = []
     if view.can_pass:
-        options.append((None, float(defender_points(rules, rules.min_bid, TYPICAL_DEFENDER_TRICKS))))
+        options.append((PASS, float(defender_points(rules, rules.min_bid, TYPICAL_DEFENDER_TRICKS))))
     counted = round(estimate)
-    options += [(b, float(declarer_points(rules, b, counted))) for b in view.legal_bids]
-    options.sort(key=lambda o: (o[0] != choice, -o[1]))
+    options += [(Action.bid(b), float(declarer_points(rules, b, counted))) for b in view.legal_bids]
+    options.sort(key=lambda o: (o[0] != Action.call(choice), -o[1]))
     base = f"You count about {estimate:.1f} tricks with {trump.symbol} as trump ({_strength_words(hand, trump)})"
     if choice is None:
         lowest = view.legal_bids[0] if view.legal_bids else rules.max_bid
@@ -83,7 +84,7 @@ def _bid_hint(view: DealView) -> Hint:
         reason = f"{base}: enough to bid {choice} and win the auction."
     else:
         reason = f"{base}. You may not pass here, so bid the lowest you can: {choice}."
-    return Hint(choice, reason, tuple(options))
+    return Hint(Action.call(choice), reason, tuple(options))
 
 
 def _announce_hint(view: DealView) -> Hint:
@@ -93,12 +94,12 @@ def _announce_hint(view: DealView) -> Hint:
     estimate = trick_estimate(hand, rules.trump_suit)
     choice = announce_choice(view)
     counted = round(estimate)
-    options = sorted(((n, float(announcement_points(rules, n, counted))) for n in view.legal_bids),
-                     key=lambda o: (o[0] != choice, -o[1]))
+    options = sorted(((Action.bid(n), float(announcement_points(rules, n, counted))) for n in view.legal_bids),
+                     key=lambda o: (o[0] != Action.bid(choice), -o[1]))
     reason = (f"With {trump.plural} {trump.symbol} as trump you count about {estimate:.1f} tricks "
               f"({_strength_words(hand, trump)}): announce {choice}. Taking fewer than your number costs "
               "points, so round down.")
-    return Hint(choice, reason, tuple((n, v) for n, v in options))
+    return Hint(Action.bid(choice), reason, tuple(options))
 
 
 def _bury_hint(view: DealView) -> Hint:
@@ -107,7 +108,8 @@ def _bury_hint(view: DealView) -> Hint:
     kept = mask_of(view.hand) & ~mask_of(choice)
     reason = (f"Bury {describe_cards(choice)}: keep your trumps and high cards. Low cards of short suits "
               "are worth least, and once a suit is gone you can ruff it.")
-    return Hint(choice, reason, ((choice, round(trick_estimate(kept, int(view.trump)), 1)),))
+    action = Action.bury(choice)
+    return Hint(action, reason, ((action, round(trick_estimate(kept, int(view.trump)), 1)),))
 
 
 def _trump_hint(view: DealView) -> Hint:
@@ -116,7 +118,7 @@ def _trump_hint(view: DealView) -> Hint:
     options = sorted(((s, round(trick_estimate(hand, s), 1)) for s in Suit), key=lambda o: (o[0] != trump, -o[1]))
     reason = (f"Make {trump.plural} {trump.symbol} trump: {_strength_words(hand, trump)} should take about "
               f"{estimate:.1f} tricks, more than any other suit.")
-    return Hint(trump, reason, tuple((s, float(v)) for s, v in options))
+    return Hint(Action.trump(trump), reason, tuple((Action.trump(s), float(v)) for s, v in options))
 
 
 def _card_hint(view: DealView) -> Hint:
@@ -124,14 +126,17 @@ def _card_hint(view: DealView) -> Hint:
     if len(view.legal_plays) == 1:
         card = view.legal_plays[0]
         verdict = explain_play(view.rules, view.hand, view.current_trick, view.trump, view.trump_broken, card)
-        return Hint(card, f"{card.label} is your only legal card: {verdict.reason}", ((card, 0.0),))
+        return Hint(Action.play(card), f"{card.label} is your only legal card: {verdict.reason}",
+                    ((Action.play(card), 0.0),))
     scores = score_cards(view, know, seed=0) if searchable(view) else []
     card = pick(scores, club_card(view, know))
     if not trusted(scores):  # the club choice, as the expert plays it: no averages to show
-        values = tuple((c, 1.0 if c == card else 0.0) for c in sorted(view.legal_plays, key=lambda c: c != card))
-        return Hint(card, card_reason(view, know, card), values)
-    alternatives = tuple((s.card, round(s.points, 1)) for s in sorted(scores, key=lambda s: s.card != card))
-    return Hint(card, card_reason(view, know, card), alternatives)
+        values = tuple((Action.play(c), 1.0 if c == card else 0.0)
+                       for c in sorted(view.legal_plays, key=lambda c: c != card))
+        return Hint(Action.play(card), card_reason(view, know, card), values)
+    alternatives = tuple((Action.play(s.card), round(s.points, 1))
+                         for s in sorted(scores, key=lambda s: s.card != card))
+    return Hint(Action.play(card), card_reason(view, know, card), alternatives)
 
 
 def card_reason(view: DealView, know: Knowledge, card: Card) -> str:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...actions import Action
 from ...cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, indices_of, mask_of
-from ...deal import Action, DealView, Phase
+from ...deal import DealView, Phase
 from ...rules import DefenderZero
 from ...trick import winning_index
 from .evaluate import best_trump, bid_choice, trick_estimate
@@ -30,14 +31,14 @@ class ClubBot:
             raise ValueError(f"seat {view.seat} is not to move")
         hand = mask_of(view.hand)
         if view.phase is Phase.AUCTION and view.rules.announcements:
-            return announce_choice(view)
+            return Action.bid(announce_choice(view))
         if view.phase is Phase.AUCTION:
-            return bid_choice(view, best_trump(hand)[1])
+            return Action.call(bid_choice(view, best_trump(hand)[1]))
         if view.phase is Phase.TRUMP:
-            return best_trump(hand)[0]
+            return Action.trump(best_trump(hand)[0])
         if view.phase is Phase.BURY:
-            return bury_choice(view)
-        return club_card(view, knowledge(view))
+            return Action.bury(bury_choice(view))
+        return Action.play(club_card(view, knowledge(view)))
 
 
 def announce_choice(view: DealView) -> int:

@@ -15,8 +15,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...actions import Action
 from ...cards import CARDS, Card, mask_of
-from ...deal import Action, DealView, Phase
+from ...deal import DealView, Phase
 from ...scoring import declarer_points, defender_points
 from ...seats import side_mask
 from ..solver import Position, Search, SearchLimit
@@ -64,14 +65,14 @@ class ExpertBot:
             return ClubBot().choose(view)
         hand = mask_of(view.hand)
         if view.phase is Phase.AUCTION:
-            return bid_choice(view, best_trump(hand)[1], margin=careful_margin(view.rules))
+            return Action.call(bid_choice(view, best_trump(hand)[1], margin=careful_margin(view.rules)))
         if view.phase is Phase.TRUMP:
-            return best_trump(hand)[0]
+            return Action.trump(best_trump(hand)[0])
         if len(view.legal_plays) == 1:
-            return view.legal_plays[0]
+            return Action.play(view.legal_plays[0])
         know = knowledge(view)
         scores = score_cards(view, know, self._seed, budget=self._budget)
-        return pick(scores, club_card(view, know))
+        return Action.play(pick(scores, club_card(view, know)))
 
 
 def searchable(view: DealView) -> bool:
@@ -121,7 +122,7 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
     side = side_mask(rules, view.declarer)
     side_tricks = sum(view.tricks_won[s] for s in range(4) if side >> s & 1)
     mine_on_side = side >> view.seat & 1
-    own_side = 1 << view.seat | (1 << (view.seat ^ 2) if rules.partnership else 0)
+    own_side = side_mask(rules, view.seat)
     own_tricks = sum(view.tricks_won[s] for s in range(4) if own_side >> s & 1)
     selfish = not mine_on_side and own_side | side != 15  # other defenders score for themselves
     total_tricks = rules.tricks_per_deal

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...actions import ActionKind
 from ...cards import CARDS, Card
-from ...deal import Action, Deal, Phase
+from ...deal import Deal, Phase
 from ...scoring import announcement_points, declarer_points
 from ..solver import Position, Search, SearchLimit
 
@@ -34,8 +35,8 @@ class ReviewItem:
     points per trick."""
 
     trick_number: int
-    played: Action
-    better: Action
+    played: Card
+    better: Card
     loss: float
     text: str
 
@@ -95,9 +96,9 @@ def _decisions(deal: Deal, seat: int) -> list[tuple[int, Position, Card]]:
     side = 1 << seat if deal.rules.announcements else None  # Koz Maça: the player's own tricks
     out = []
     for action in deal.history:
-        if replay.phase is Phase.PLAY and replay.to_move == seat and action.startswith("play "):
-            out.append((len(replay.tricks) + 1, Position.of_deal(replay, side), Card.parse(action[5:])))
-        replay.apply(action)
+        if replay.phase is Phase.PLAY and replay.to_move == seat and action.kind is ActionKind.PLAY:
+            out.append((len(replay.tricks) + 1, Position.of_deal(replay, side), action.card))
+        replay.act(action)
     return out
 
 

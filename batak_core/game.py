@@ -13,6 +13,7 @@ from .cards import Suit
 from .deal import Deal, Phase
 from .legality import IllegalMove
 from .rules import GameEnd, RuleSet, TieRule
+from .seats import partner
 from .shuffle import check_seed, derive_seed, new_seed
 
 GAME_NOT_OVER: Final = "game-not-over"
@@ -45,7 +46,7 @@ class DealRecord:
             return None
         tricks = self.tricks[self.declarer]
         if self.partnership:
-            tricks += self.tricks[(self.declarer + 2) % 4]
+            tricks += self.tricks[partner(self.declarer)]
         return tricks >= self.contract
 
 
@@ -59,13 +60,16 @@ def game_over(rules: RuleSet, totals: list[int], deals_played: int) -> bool:
     """Whether a game stops after a finished deal with these totals.
 
     The length is reached after the agreed number of deals, or once anyone is at or over the
-    target; a tie for first then ends the game only where the tied players share the place.
+    target. A tie for first then ends the game where the tied players share the place; gamelake
+    plays one more deal (again while tied); danish deals again until decided, which its source
+    says of the target game only, so a fixed-length danish game just compares totals.
     """
     if rules.game_end is GameEnd.FIXED_DEALS:
         reached = deals_played >= rules.deals
     else:
         reached = max(totals) >= rules.target
-    if not reached or rules.tie_rule is TieRule.SHARE:
+    until_decided = rules.tie_rule is TieRule.DEAL_UNTIL_DECIDED and rules.game_end is GameEnd.TARGET_SCORE
+    if not reached or not (until_decided or rules.tie_rule is TieRule.EXTRA_DEAL):
         return reached
     first = leaders(totals)
     # Partners always share a total: a partnership leads alone when only one side is first.
@@ -166,9 +170,16 @@ class Game:
                 return f"Game over: seat {seats[0]} wins with {self.totals[seats[0]]}."
             return f"Game over: seats {', '.join(map(str, seats))} share first place."
         if self.rules.game_end is GameEnd.FIXED_DEALS:
-            extra = " (tie for first: playing on)" if self.deals_played >= self.rules.deals else ""
-            return f"Deal {self.deals_played + 1} of {self.rules.deals}{extra}."
-        return f"First to {self.rules.target} points; highest total wins."
+            number = self.deal_number
+            extra = " (tie for first: playing on)" if number > self.rules.deals else ""
+            return f"Deal {number} of {self.rules.deals}{extra}."
+        return f"Deal {self.deal_number}. First to {self.rules.target} points; highest total wins."
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal on the table: the one being played, or the one just finished
+        (a thrown-in deal is dealt again under the same number)."""
+        return self.deals_played + (0 if self.deal.phase is Phase.OVER else 1)
 
     def __repr__(self) -> str:
         return f"<Game {self.rules.name} seed={self.seed} deals={self.deals_played} totals={self.totals}>"

@@ -104,3 +104,42 @@ def test_records_follow_undo_in_the_last_deal() -> None:
 def test_same_seed_same_game() -> None:
     a, b = bc.Game(bc.preset("turkish"), seed=77), bc.Game(bc.preset("turkish"), seed=77)
     assert [a.deal.hand(s) for s in range(4)] == [b.deal.hand(s) for s in range(4)]
+
+
+def finish_plainly(deal: bc.Deal) -> None:
+    """Finish a deal with the first legal action everywhere (the lowest bid, then passes)."""
+    while not deal.is_finished:
+        if deal.phase is bc.Phase.AUCTION:
+            deal.bid(deal.legal_bids()[0]) if not deal.auction else deal.pass_bid()
+        elif deal.phase is bc.Phase.TRUMP:
+            deal.declare_trump("S")
+        else:
+            deal.play(deal.legal_plays()[0])
+
+
+def test_deal_counter_names_the_finished_deal_beside_its_result() -> None:
+    """Regression: when deal 1 ended the status said "Deal 2 of 5" beside deal 1's result."""
+    game = bc.Game(bc.preset("miniokey"), seed=3)
+    assert game.status == "Deal 1 of 5."
+    finish_plainly(game.deal)
+    assert game.status.startswith("Deal 1 of 5")
+    game.next_deal()
+    assert game.status == "Deal 2 of 5."
+
+
+def test_fixed_length_danish_game_ends_after_its_deals_even_when_tied() -> None:
+    """Regression: a fixed-length danish game kept dealing after a tie for first ("Deal 3 of 2");
+    "deal again until decided" belongs to the target-score game only."""
+    rules = bc.preset("danish").replace(game_end="fixed_deals", deals=2)
+    assert game_over(rules, [10, 10, 3, 0], 2)
+    assert not game_over(rules.replace(game_end="target_score", target=10), [10, 10, 3, 0], 2)
+
+
+def test_classic_accepts_any_agreed_number_of_deals() -> None:
+    """Regression: classic refused game lengths other than 5, 7, 11, 15, 21; its source says
+    "oft" (often) those: any agreed number is allowed, the five stay the choices offered."""
+    rules = bc.preset("classic").replace(deals=9)
+    assert rules.deals == 9 and 9 not in rules.deal_choices
+    assert bc.Game(bc.preset("classic"), deals=3).rules.deals == 3
+    with pytest.raises(ValueError):
+        bc.preset("miniokey").replace(deals=4)  # miniokey's own text lists its lengths: 3, 5, 7, 9 or 11

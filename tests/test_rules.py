@@ -34,7 +34,7 @@ def test_replace_validates_names_types_and_combinations() -> None:
     assert rules.min_bid == 5, "replace returns a copy"
     with pytest.raises(ValueError, match="unknown rule option"):
         rules.replace(min_bids=4)
-    with pytest.raises(ValueError, match="min_bid must be a whole number"):
+    with pytest.raises(ValueError, match="min_bid takes whole numbers"):
         rules.replace(min_bid="4")
     with pytest.raises(ValueError, match="all_pass must be one of"):
         rules.replace(all_pass="shrug")
@@ -71,7 +71,7 @@ def test_describe_covers_every_option_with_a_source() -> None:
     assert items["min_bid"].text == "Lowest bid: 4."
     assert "gamelake" in items["min_bid"].source
     assert "house rule" in items["double_penalty"].source
-    assert "Bietet niemand" in items["all_pass"].source
+    assert "Bietet niemand" in items["all_pass"].quote
     assert all(item.text and item.source for item in items.values())
 
 

@@ -25,11 +25,11 @@ class TestSelection:
             bc.preset(name, variant)
 
     def test_invalid_combinations_are_refused(self) -> None:
-        with pytest.raises(ValueError, match=r"no source describes Gömmeli .* with partners"):
+        with pytest.raises(ValueError, match=r"partnership belongs to the form of the game"):
             bc.preset("turkish", "gommeli", partnership=True)
-        with pytest.raises(ValueError, match="Koz Maça announcements with partners"):
+        with pytest.raises(ValueError, match="partnership belongs to the form of the game"):
             bc.preset("classic", "koz_maca", partnership=True)
-        with pytest.raises(ValueError, match="dummy and partner_winning_exempt are partnership"):
+        with pytest.raises(ValueError, match="dummy belongs to the form of the game"):
             bc.preset("classic", dummy=True)
         with pytest.raises(ValueError, match="max_bid must be at most 12"):
             bc.preset("turkish", "gommeli", max_bid=13)
@@ -47,7 +47,7 @@ class TestSelection:
         items = {i.option: i for i in bc.preset("classic", "koz_maca").describe()}
         assert items["two_or_fewer_sinks"].source == "not specified"
         assert items["gonullu"].source == "not specified"
-        assert "Pik ist immer Trumpf" in items["fixed_trump"].source
+        assert "Pik ist immer Trumpf" in items["fixed_trump"].quote
         assert "spades" in items["fixed_trump"].text
 
 

@@ -2,7 +2,8 @@
 
 The state is a handful of ints (hands are 52-bit masks) so that bots and the solver can play
 thousands of deals; every action checks the rules and raises ``IllegalMove`` without touching
-the state, and ``undo`` restores the exact state before the last action from a small snapshot.
+the state. The history is the list of actions, so ``undo`` replays the deal up to the action
+before the last and ``copy`` replays it on a new deal: nothing else is kept to go back.
 """
 
 from __future__ import annotations

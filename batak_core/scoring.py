@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .rules import DeclarerMade, DefenderZero, RuleSet
+from .seats import side_seats, side_tricks
 
 
 def declarer_points(rules: RuleSet, bid: int, tricks: int) -> int:
@@ -56,13 +57,9 @@ def score_deal(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -
         raise ValueError(f"declarer must be a seat 0..3, not {declarer!r}")
     if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= rules.tricks_per_deal:
         raise ValueError(f"bid must be a number of tricks 1..{rules.tricks_per_deal}, not {bid!r}")
-    if rules.partnership:
-        counted = [tricks[s] + tricks[(s + 2) % 4] for s in range(4)]
-        declaring = {declarer, (declarer + 2) % 4}
-    else:
-        counted, declaring = list(tricks), {declarer}
-    return [declarer_points(rules, bid, t) if seat in declaring else defender_points(rules, bid, t)
-            for seat, t in enumerate(counted)]
+    declaring = side_seats(rules, declarer)
+    return [declarer_points(rules, bid, side_tricks(rules, tricks, seat)) if seat in declaring
+            else defender_points(rules, bid, side_tricks(rules, tricks, seat)) for seat in range(4)]
 
 
 def announcement_points(rules: RuleSet, announced: int, tricks: int) -> int:

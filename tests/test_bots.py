@@ -280,3 +280,25 @@ def test_club_beats_random_in_a_small_duplicate_match() -> None:
     assert result.ci_low > 0
     assert result.ci_low <= result.mean_diff <= result.ci_high
     assert len(result.diffs) == 10
+
+
+def test_akq_trump_lead_does_not_mark_the_leader_void_in_every_side_suit() -> None:
+    """Regression: with akq_trump_lead, leading the trump ace before trump was broken marked the
+    leader void in every side suit, so sample_hands found no layout and the expert played as club."""
+    hands = ["AS KS QS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D", "JS 10S 8H 9H 10H JH QH KH AH 6D 7D 8D 9D",
+             "9S 8S 7S 6S 10D JD QD KD AD 2C 3C 4C 5C", "5S 4S 3S 2S 6C 7C 8C 9C 10C JC QC KC AC"]
+    deal = Deal(preset("classic", akq_trump_lead=True), [h.split() for h in hands], dealer=3)
+    deal.bid(5)
+    for _ in range(3):
+        deal.pass_bid()
+    deal.declare_trump("S")
+    assert not deal.trump_broken
+    deal.play("AS")  # allowed only by the A-K-Q house rule
+    view = deal.view(1)
+    know = knowledge(view)
+    assert know.possible(0) & cards_of_mask("2H 2D"), "the leader may still hold side-suit cards"
+    assert sample_hands(know, random.Random(1)) is not None
+
+
+def cards_of_mask(text: str) -> int:
+    return sum(Card.parse(c).bit for c in text.split())

@@ -243,3 +243,40 @@ def test_copy_is_independent() -> None:
     clone = deal.copy()
     clone.declare_trump("S")
     assert deal.phase == "trump" and clone.phase == "play"
+
+
+@pytest.mark.parametrize("seat", [4, -1, True, "0", None, 2**70])
+def test_a_hand_is_asked_for_by_seat_0_to_3_only(seat: object) -> None:
+    """Regression: deal.hand(4) raised IndexError while hand(-1) and hand(True) silently returned
+    another seat's hand."""
+    deal = bc.Deal.random(bc.preset("classic"), seed=1)
+    for ask in (deal.hand, deal.initial_hand, deal.hand_mask, deal.side_tricks, deal.view):
+        with pytest.raises(ValueError, match=r"seat 0\.\.3"):
+            ask(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cards", [None, 4, [None], ["ZZ"], "AS " * 1000])
+def test_bury_refuses_what_is_not_four_cards_with_an_illegal_move(cards: object) -> None:
+    """Regression: bury(None) raised TypeError."""
+    deal = bc.Deal.random(bc.preset("turkish", "gommeli"), seed=2)
+    deal.bid(5)
+    while deal.phase is bc.Phase.AUCTION:
+        deal.pass_bid()
+    deal.declare_trump("S")
+    before = deal.snapshot()
+    with pytest.raises(bc.IllegalMove) as error:
+        deal.bury(cards)  # type: ignore[arg-type]
+    assert error.value.rule == "bad-bury" and len(str(error.value)) < 300
+    assert deal.snapshot() == before
+
+
+def test_timeout_trump_breaks_length_tie_by_strength() -> None:
+    """Regression: ``hand & SUIT_MASKS[s] >> 13*s`` parsed as ``hand & (SUIT_MASKS[s] >> 13*s)``,
+    so spades 2-6 were chosen over clubs A-10 (both five long)."""
+    hands = ["2S 3S 4S 5S 6S 10C JC QC KC AC 2H 3H 4D", "7S 8S 9S 10S JS QS KS AS 5H 6H 7H 8H 9H",
+             "10H JH QH KH AH 5D 6D 7D 8D 9D 10D JD QD", "KD AD 2D 3D 2C 3C 4C 5C 6C 7C 8C 9C 4H"]
+    deal = bc.Deal(bc.preset("miniokey"), [h.split() for h in hands], dealer=3)
+    deal.bid(5)
+    for _ in range(3):
+        deal.pass_bid()
+    assert str(deal.timeout_action()) == "trump C"

@@ -4,9 +4,12 @@ Every card a player played was legal, so each hidden card that would have made i
 cannot be in that player's hand: that is how a failure to follow shows a void, a failure to
 overtake shows "nothing higher", and a discard shows "no trump". The rule itself is not written
 here: each candidate card is tested with ``legality.duties`` on the hypothetical hand
-{played card, candidate}, with the partner-winning exemption where the rules have it. (For
-every preset a card is illegal in a hand exactly when one single other card of that hand
-forbids it, so testing pairs is exact.)
+{played card, candidate}, with the partner-winning exemption where the rules have it. A card is
+forbidden by a single other card of the hand under every rule but one: the A-K-Q lead house rule,
+where the king and queen permit the ace; they are assumed held whenever the leader may have held
+them. So every inference is sound (no card the player may hold is ruled out). It is not complete:
+facts that need several plays together, beyond what the sampling's card counts capture, are not
+drawn.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.test-installed
-	$(BIN)/mypy --strict batak_core
+	$(BIN)/mypy --strict batak_core widgets
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval); then the real-browser tests, one app at a time.

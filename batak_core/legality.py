@@ -291,3 +291,26 @@ def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: Tr
         return (f"{c} is allowed: you cannot beat the {CARDS[state.top_trump].label}, and under "
                 "these rules you may then play any card, a small trump included.")
     raise AssertionError(f"unknown rule {rule}")
+
+
+def duty_chain(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None,
+               trump_broken: bool, *, partner_winning: bool = False) -> list[Verdict]:
+    """The whole chain of duties that decides which cards of ``hand`` may be played: one verdict
+    per step of ``duties()`` that rules cards out, told on the first card it rules out (``legal``
+    false, the very sentence ``explain_play`` gives that card), and the last step, which says why
+    the remaining cards are allowed when it rules nothing out itself (told on its first card).
+    "You have no hearts, so you must play a trump ... you must overtrump: ..." is two verdicts."""
+    hand_mask, trump_index, state = _position(rules, hand, trick, trump, trump_broken, partner_winning)
+    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
+                   partner_winning)
+    chain = []
+    before = hand_mask
+    for number, (_rule, allowed) in enumerate(steps, start=1):
+        ruled_out = before & ~allowed
+        if ruled_out:
+            card = cards_of(ruled_out)[0]
+            chain.append(verdict_from_steps(rules, steps, hand_mask, trump_index, state, card))
+        elif number == len(steps) and allowed:
+            chain.append(verdict_from_steps(rules, steps, hand_mask, trump_index, state, cards_of(allowed)[0]))
+        before = allowed
+    return chain

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import batak_core as bc
-from batak_core.teaching import course_drills, drills
+from batak_core.teaching import course_drills, drills, topics
 from batak_core.teaching.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES
 from batak_core.teaching.progress import Progress
 from widgets import course
@@ -32,7 +32,7 @@ def right_answer(question: drills.Question) -> object:
 def test_every_lesson_has_its_notebook_and_valid_topics() -> None:
     for lesson in course.LESSONS:
         assert (LESSONS_DIR / lesson.file).exists(), lesson.file
-        assert lesson.topics and all(t in course_drills.TOPICS for t in lesson.topics)
+        assert lesson.topics and all(t in topics.TOPICS for t in lesson.topics)
         text = (LESSONS_DIR / lesson.file).read_text(encoding="utf-8")
         assert f"LessonQuiz('{lesson.id}'" in text, f"{lesson.file} has no quiz for {lesson.id}"
     assert (LESSONS_DIR / "00_start_here.ipynb").exists()
@@ -74,13 +74,13 @@ def test_wrong_answers_are_saved_as_wrong_and_feedback_names_the_rule() -> None:
 
 def test_topics_take_turns_and_the_same_seed_asks_the_same_questions() -> None:
     quiz = course.LessonQuiz("cards", seed=3)
-    topics = []
+    asked = []
     for _ in range(4):
         assert quiz.question is not None
-        topics.append(quiz.question.topic)
+        asked.append(quiz.question.topic)
         quiz.answer(right_answer(quiz.question))
         quiz.new_question()
-    assert topics == ["ranks", "play-order", "ranks", "play-order"]
+    assert asked == ["ranks", "play-order", "ranks", "play-order"]
     assert course.LessonQuiz("cards", seed=3).question == course.LessonQuiz("cards", seed=3).question
 
 
@@ -171,10 +171,53 @@ def test_the_demos_answer_clicks() -> None:
 def test_course_questions_are_checked_by_the_engine() -> None:
     for topic in ("ranks", "play-order", "trump-choice", "sure-tricks", "trumps-out"):
         for seed in range(20):
-            question = course_drills.question(topic, bc.preset("turkish"), seed)
+            question = topics.question(topic, bc.preset("turkish"), seed)
             assert question.check(right_answer(question)).correct
             assert question.rule
     assert course_drills.sure_tricks(bc.parse_cards("AS KS QS 2S KH AD")) == {
         bc.Suit.SPADES: 3, bc.Suit.HEARTS: 0, bc.Suit.DIAMONDS: 1, bc.Suit.CLUBS: 0}
     with pytest.raises(ValueError, match="unknown topic"):
-        course_drills.question("nope")
+        topics.question("nope")
+
+
+# --- regression tests: one rule per idea, shown by the lessons as the engine computes it ----------
+
+
+def test_lesson_all_pass_text_is_the_engines_all_pass_outcome() -> None:
+    assert not hasattr(course, "all_pass_text")
+    outcomes = repr(course.all_pass_outcomes())
+    for name, rules in bc.PRESETS.items():
+        assert f"{name}: {bc.all_pass_outcome(rules).text}" in outcomes
+
+
+def test_lesson_bid_count_is_the_hints_count() -> None:
+    from batak_core.ai.bots.evaluate import best_trump, estimate_by_suit
+
+    demo = course.HandDemo(seed=2, sure=True)
+    for _ in range(3):
+        hand = bc.cards.mask_of(demo.hand)
+        trump, estimate = best_trump(hand)
+        assert f"about <b>{estimate:.1f}</b> tricks" in demo.view.value
+        for suit, part in estimate_by_suit(hand, int(trump)).items():
+            assert f"{part:.1f} counted" in demo.view.value, suit
+        demo.deal_button.click()
+
+
+def test_trump_demo_judges_by_the_engines_longest_suit() -> None:
+    from batak_core.cards import longest_suit, mask_of
+
+    demo = course.TrumpDemo(seed=4)
+    best = longest_suit(mask_of(demo.deal.hand(0)))
+    demo.picker.buttons[best].click()
+    assert "Your longest suit" in demo.outcome.value
+
+
+def test_trick_line_says_broken_when_a_ruff_in_the_trick_broke_it() -> None:
+    overtrump = PLAY_EXAMPLES[5]  # Anna: 9♣ Q♣ 3♥ on the table, hearts trump
+    assert any(c.suit == overtrump.trump for c in overtrump.trick) and not overtrump.trump_broken
+    html = course.play_examples(overtrump).html
+    assert "(broken)" in html and "not broken yet" not in html
+    demo = course.WorkedPlay(overtrump)
+    assert "(broken)" in demo.trick.value and "not broken yet" not in demo.trick.value
+    lead = EDGE_CASES[3]  # on lead, nothing in the trick: not broken yet
+    assert "not broken yet" in course.play_examples(lead).html

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import batak_core as bc
-from batak_core.teaching import drills, examples
+from batak_core.teaching import drills, examples, topics
 from batak_core.teaching.drills import EDGE_CASES
 from batak_core.teaching.position import Position, compare_presets
 
@@ -16,31 +16,31 @@ def _answer(q: drills.Question) -> object:
     return q.answer  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("topic", list(drills.TOPICS))
+@pytest.mark.parametrize("topic", list(topics.TOPICS))
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_topic_and_preset_gives_a_question_the_engine_answers(topic: str, name: str) -> None:
     for seed in range(4):
-        q = drills.question(topic, bc.preset(name), seed)
+        q = topics.question(topic, bc.preset(name), seed)
         assert q.topic == topic and q.prompt
         result = q.check(_answer(q))
         assert result.correct and result.rule and result.explanation
 
 
-@pytest.mark.parametrize("topic", list(drills.TOPICS))
+@pytest.mark.parametrize("topic", list(topics.TOPICS))
 def test_same_seed_same_question(topic: str) -> None:
-    a, b = drills.question(topic, seed=99), drills.question(topic, seed=99)
+    a, b = topics.question(topic, seed=99), topics.question(topic, seed=99)
     assert a == b
-    assert any(drills.question(topic, seed=s).prompt != a.prompt for s in range(100, 105))
+    assert any(topics.question(topic, seed=s).prompt != a.prompt for s in range(100, 105))
 
 
 def test_unknown_topic_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown topic"):
-        drills.question("juggling")
+        topics.question("juggling")
 
 
 def test_follow_positions_really_exercise_overtaking() -> None:
     for seed in range(20):
-        q = drills.question("follow", bc.preset("miniokey"), seed)
+        q = topics.question("follow", bc.preset("miniokey"), seed)
         assert isinstance(q, drills.LegalCardsQuestion)
         p = q.position
         led = p.trick[0].suit
@@ -52,14 +52,14 @@ def test_follow_positions_really_exercise_overtaking() -> None:
 
 
 def test_follow_under_danish_has_no_overtake_duty() -> None:
-    q = drills.question("follow", bc.preset("danish"), 3)
+    q = topics.question("follow", bc.preset("danish"), 3)
     assert isinstance(q, drills.LegalCardsQuestion)
     assert q.rule == "follow-suit"
     assert q.answer == {c for c in q.position.hand if c.suit == q.position.trick[0].suit}
 
 
 def test_wrong_card_sets_name_the_breaking_rule() -> None:
-    q = drills.question("follow", bc.preset("classic"), 5)
+    q = topics.question("follow", bc.preset("classic"), 5)
     assert isinstance(q, drills.LegalCardsQuestion)
     led = q.position.trick[0].suit
     low = min(c for c in q.position.hand if c.suit == led)
@@ -73,7 +73,7 @@ def test_wrong_card_sets_name_the_breaking_rule() -> None:
 
 def test_ruff_questions_are_void_with_trumps() -> None:
     for seed in range(10):
-        q = drills.question("ruff", bc.preset("miniokey"), seed)
+        q = topics.question("ruff", bc.preset("miniokey"), seed)
         assert isinstance(q, drills.LegalCardsQuestion)
         p = q.position
         assert not any(c.suit == p.trick[0].suit for c in p.hand)
@@ -84,7 +84,7 @@ def test_ruff_questions_are_void_with_trumps() -> None:
 def test_trump_lead_questions() -> None:
     rules = {False: set(), True: set()}
     for seed in range(20):
-        q = drills.question("trump-lead", bc.preset("turkish"), seed)
+        q = topics.question("trump-lead", bc.preset("turkish"), seed)
         assert isinstance(q, drills.LegalCardsQuestion)
         assert not q.position.trick
         rules[q.position.trump_broken].add(q.rule)
@@ -92,7 +92,7 @@ def test_trump_lead_questions() -> None:
 
 
 def test_trick_winner_question() -> None:
-    q = drills.question("winner", bc.preset("miniokey"), 4)
+    q = topics.question("winner", bc.preset("miniokey"), 4)
     assert isinstance(q, drills.TrickWinnerQuestion)
     assert q.answer == q.trick[bc.trick_winner(q.trick, q.trump)]
     loser = next(c for c in q.trick if c != q.answer)
@@ -103,14 +103,14 @@ def test_trick_winner_question() -> None:
 
 def test_score_question_uses_score_deal() -> None:
     for name in PRESETS:
-        q = drills.question("score", bc.preset(name), 8)
+        q = topics.question("score", bc.preset(name), 8)
         assert isinstance(q, drills.ScoreQuestion)
         assert list(q.answer) == bc.score_deal(bc.preset(name), q.declarer, q.contract, q.tricks)
         wrong = list(q.answer)
         wrong[2] += 1
         result = q.check(wrong)
         assert not result.correct and "Seat 2" in result.explanation
-        assert result.rule in ("defender_per_trick", "defender_zero")
+        assert result.rule in ("defender-per-trick", "defender-zero")
 
 
 EXPECTED_ALL_PASS = {
@@ -124,18 +124,18 @@ EXPECTED_ALL_PASS = {
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_all_pass_outcome_per_preset(name: str) -> None:
-    seeds = [s for s in range(60) if "All four" in drills.question("bidding", bc.preset(name), s).prompt
-             or "first three" in drills.question("bidding", bc.preset(name), s).prompt]
-    q = drills.question("bidding", bc.preset(name), seeds[0])
-    assert isinstance(q, drills.ChoiceQuestion) and q.rule == "all_pass"
+    seeds = [s for s in range(60) if "All four" in topics.question("bidding", bc.preset(name), s).prompt
+             or "first three" in topics.question("bidding", bc.preset(name), s).prompt]
+    q = topics.question("bidding", bc.preset(name), seeds[0])
+    assert isinstance(q, drills.ChoiceQuestion) and q.rule == "all-pass"
     assert q.answer == EXPECTED_ALL_PASS[name]
     wrong = next(c for c in q.choices if c != q.answer)
     assert not q.check(wrong).correct
 
 
 def test_lowest_bid_question_checks_bids_with_the_engine() -> None:
-    q = next(q for s in range(40) if isinstance(q := drills.question("bidding", bc.preset("gamelake"), s),
-                                                   drills.ChoiceQuestion) and q.rule != "all_pass")
+    q = next(q for s in range(40) if isinstance(q := topics.question("bidding", bc.preset("gamelake"), s),
+                                                   drills.ChoiceQuestion) and q.rule != "all-pass")
     assert q.check(q.answer).correct
     too_low = q.choices[0]
     result = q.check(too_low)
@@ -144,7 +144,7 @@ def test_lowest_bid_question_checks_bids_with_the_engine() -> None:
 
 def test_edge_questions_note_the_disagreement() -> None:
     notes = [q.note for s in range(30)
-             if isinstance(q := drills.question("edge", bc.preset("miniokey"), s), drills.LegalCardsQuestion)]
+             if isinstance(q := topics.question("edge", bc.preset("miniokey"), s), drills.LegalCardsQuestion)]
     assert notes and any("presets disagree" in n for n in notes)
 
 

@@ -72,3 +72,23 @@ def test_choice_questions_and_topic_switch() -> None:
     assert "batak-wrong" in quiz.feedback._dom_classes and q.answer in quiz.feedback.value
     quiz.topic.value = "trump-lead"
     assert isinstance(quiz.question, drills.LegalCardsQuestion) and quiz.choice_box.layout.display == "none"
+
+
+def test_quiz_feedback_states_the_whole_duty_chain() -> None:
+    """Wrong answer on a ruff-then-overtrump position: the feedback names both duties."""
+    from batak_core.teaching.position import Position
+
+    quiz = widgets.Quiz("ruff", seed=1)
+    position = Position.around("4C 10C JC 5D 8S", "7H 9C", "C", leader=2)
+    quiz.question = drills.LegalCardsQuestion("ruff", 0, quiz.rules, "", position)
+    quiz.answer(["4C"])
+    assert "must play a trump (clubs)" in quiz.feedback.value and "must overtrump" in quiz.feedback.value
+    assert "10♣ and J♣" in quiz.feedback.value
+
+
+def test_quiz_offers_every_course_topic() -> None:
+    from batak_core.teaching import topics
+
+    quiz = widgets.Quiz("sure-tricks", seed=2)
+    assert [key for _title, key in quiz.topic.options] == list(topics.TOPICS)
+    assert quiz.question is not None and quiz.question.topic == "sure-tricks"

@@ -1,4 +1,4 @@
-"""Quiz: one question at a time from ``batak_core.drills``, answered by clicking, judged by the engine.
+"""Quiz: one question at a time from ``batak_core.teaching.topics``, answered by clicking, judged by the engine.
 
 The four kinds of question (pick the legal cards, pick the trick winner, enter the scores,
 choose one answer) each have an input area built once and shown or hidden, so "new question"
@@ -15,18 +15,18 @@ import batak_core as bc
 from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
 from batak_core.shuffle import derive_seed, new_seed
-from batak_core.teaching import drills
+from batak_core.teaching import drills, topics
 
 from .cards import CardButton, card_svg, show_cards
 from .style import control, root, set_classes, show, style_widget, toggle_class
 
 
 class Quiz(w.VBox):
-    """Questions on ``topic`` (a key of ``batak_core.drills.TOPICS``) under ``rules``, with a tally."""
+    """Questions on ``topic`` (a key of ``batak_core.teaching.topics.TOPICS``) under ``rules``, with a tally."""
 
     def __init__(self, topic: str = "follow", rules: RuleSet | None = None, seed: int | None = None) -> None:
-        if topic not in drills.TOPICS:
-            raise ValueError(f"unknown topic {topic!r}; choose one of: {', '.join(drills.TOPICS)}")
+        if topic not in topics.TOPICS:
+            raise ValueError(f"unknown topic {topic!r}; choose one of: {', '.join(topics.TOPICS)}")
         self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
         self.seed = new_seed() if seed is None else seed
         self.asked = 0
@@ -36,7 +36,7 @@ class Quiz(w.VBox):
         self.result: drills.Result | None = None
         self._selected: set[Card] = set()
 
-        self.topic = w.Dropdown(options=[(title, key) for key, title in drills.TOPICS.items()], value=topic,
+        self.topic = w.Dropdown(options=[(title, key) for key, title in topics.TOPICS.items()], value=topic,
                                 description="Topic")
         self.topic.observe(lambda _c: self.new_question(), "value")
         self.prompt = w.HTML()
@@ -96,7 +96,7 @@ class Quiz(w.VBox):
 
     def ask(self, seed: int) -> drills.Question:
         """The question for ``seed``: a lesson's quiz overrides this to draw on its own topics."""
-        return drills.question(self.topic.value, self.rules, seed)
+        return topics.question(self.topic.value, self.rules, seed)
 
     def _set_cards(self, cards: Sequence[Card]) -> None:
         show_cards(self.cards, self.card_row, list(cards), self._card_clicked)

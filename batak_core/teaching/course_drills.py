@@ -3,48 +3,33 @@
 ``drills`` asks about the rules of the play (legal cards, trick winners, scores, the auction).
 A beginner's course also needs questions on card ranks, the order of play, choosing trump and
 the counting a good player does (sure tricks, trumps still out); they live here and reuse the
-drills question types, so a quiz widget shows and checks them the same way.
-``question(topic, rules, seed)`` answers every topic of ``TOPICS``, the drills ones included.
+drills question types, so a quiz widget shows and checks them the same way. ``topics`` is the
+registry of every topic: ``topics.question(topic, rules, seed)``.
+
+``hand_count`` is how the lessons count a hand before bidding: sure tricks from the top, and the
+trick count the hint and the bots use (``evaluate.estimate_by_suit``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
-from ..cards import Card, Suit, describe_cards, sorted_hand
+from ..ai.bots.evaluate import best_trump, estimate_by_suit, trick_estimate
+from ..cards import Card, Suit, describe_cards, longest_suit, mask_of, sorted_hand, suit_length
 from ..deal import Deal, Phase
-from ..rules import DEFAULT_PRESET, PRESETS, RuleSet
-from ..shuffle import derive_seed, new_seed
+from ..rules import RuleSet
+from ..shuffle import derive_seed
 from . import drills
-
-TOPICS: Final[dict[str, str]] = {
-    **drills.TOPICS,
-    "ranks": "Which card is higher",
-    "play-order": "Who calls first",
-    "trump-choice": "Choosing trump",
-    "sure-tricks": "Counting sure tricks",
-    "trumps-out": "Counting trumps",
-}
-"""Every quiz topic of the course: the drills topics and this module's."""
 
 # Rule ids named in the feedback of this module's questions.
 PLAY_ORDER: Final = "play-order"
 LONGEST_SUIT: Final = "longest-suit"
+FIXED_TRUMP: Final = "fixed-trump"
 SURE_TRICKS: Final = "sure-tricks"
 TRUMPS_OUT: Final = "trumps-out"
-
-
-def question(topic: str, rules: RuleSet | None = None, seed: int | None = None) -> drills.Question:
-    """A question on ``topic`` (a key of TOPICS); the same seed always gives the same question."""
-    if topic not in TOPICS:
-        raise ValueError(f"unknown topic {topic!r}; choose one of: {', '.join(TOPICS)}")
-    rules = PRESETS[DEFAULT_PRESET] if rules is None else rules
-    seed = new_seed() if seed is None else seed
-    if topic in drills.TOPICS:
-        return drills.question(topic, rules, seed)
-    return _GENERATORS[topic](rules, seed, random.Random(seed))
 
 
 def sure_tricks(cards: Sequence[Card]) -> dict[Suit, int]:
@@ -78,38 +63,49 @@ def _ranks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
 
 
 def _play_order(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
-    """Who makes the first call: replayed on a real deal with that dealer."""
+    """Who makes the first call (or, in Koz Maça, the first announcement): replayed on a real deal."""
     dealer = rng.randrange(4)
     first = Deal.random(rules, seed=seed, dealer=dealer).to_move
     side = "right" if rules.direction.value == "counterclockwise" else "left"
     choices = tuple(f"Seat {s}" for s in range(4))
-    why = (f"The auction starts with the player after the dealer: seat {first}. Under the {rules.name} "
+    call, calls = ("announcement", "The announcements start") if rules.announcements else (
+        "call of the auction", "The auction starts")
+    why = (f"{calls} with the player after the dealer: seat {first}. Under the {drills.rules_title(rules)} "
            f"rules play goes {rules.direction.value}, so that player sits on the dealer's {side}.")
     return drills.ChoiceQuestion("play-order", seed, rules,
-                                 f"Seat {dealer} dealt the cards. Who makes the first call of the auction?",
+                                 f"Seat {dealer} dealt the cards. Who makes the first {call}?",
                                  choices, f"Seat {first}", PLAY_ORDER, why)
 
 
-def _longest(hand: Sequence[Card]) -> list[Suit]:
-    counts = {s: sum(c.suit == s for c in hand) for s in Suit}
-    most = max(counts.values())
-    return [s for s in Suit if counts[s] == most]
-
-
-def _count(hand: Sequence[Card], suit: Suit) -> str:
-    n = sum(c.suit == suit for c in hand)
+def _count(hand: int, suit: Suit) -> str:
+    n = suit_length(hand, suit)
     return f"{n} {suit.singular if n == 1 else suit.plural}"
 
 
+def trump_choice_verdict(hand: Sequence[Card], suit: Suit) -> str:
+    """What a lesson says when ``suit`` is chosen as trump for ``hand``: judged by ``longest_suit``."""
+    mask = mask_of(hand)
+    best = longest_suit(mask)
+    if suit is best:
+        return "Your longest suit: a good choice."
+    if suit_length(mask, suit) == suit_length(mask, best):
+        return (f"As long as your {best.plural}, but the {best.plural} are stronger: between suits of the same "
+                "length choose the stronger one.")
+    return (f"You hold a longer suit ({_count(mask, best)}): more trumps usually means more tricks.")
+
+
 def _trump_choice(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
-    """A hand with one longest suit: the usual trump."""
+    """A hand with one longest suit (by suit lengths): the usual trump."""
+    if drills.not_asked(drills.TRUMP_CHOICE_KIND, rules):
+        return _fixed_trump(rules, seed, rng)
     for attempt in range(200):
         hand = Deal.random(rules, seed=derive_seed(seed, attempt)).hand(rng.randrange(4))
-        longest = _longest(hand)
-        if len(longest) == 1:
+        mask = mask_of(hand)
+        lengths = sorted((suit_length(mask, s) for s in Suit), reverse=True)
+        if lengths[0] > lengths[1]:
             break
-    suit = longest[0]
-    counts = ", ".join(_count(hand, s) for s in Suit)
+    suit = longest_suit(mask)
+    counts = ", ".join(_count(mask, s) for s in Suit)
     choices = tuple(f"{s.symbol} {s.plural}" for s in Suit)
     why = (f"You hold {counts}: {suit.plural} are your longest suit. Long trumps win the tricks in which "
            "others run out of a suit, and drawing the others' trumps leaves yours in control.")
@@ -117,6 +113,19 @@ def _trump_choice(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
                                  f"You won the auction with {describe_cards(sorted_hand(hand))}. "
                                  "Which suit is the usual choice of trump?",
                                  choices, choices[suit], LONGEST_SUIT, why)
+
+
+def _fixed_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
+    """Where nobody chooses trump (``drills.not_asked``): which suit is trump, whatever the hand."""
+    hand = Deal.random(rules, seed=seed).hand(rng.randrange(4))
+    suit = Suit.parse(rules.fixed_trump)
+    choices = tuple(f"{s.symbol} {s.plural}" for s in Suit)
+    why = (f"{drills.not_asked(drills.TRUMP_CHOICE_KIND, rules)} Your longest suit "
+           f"({longest_suit(mask_of(hand)).plural}) does not change that.")
+    return drills.ChoiceQuestion("trump-choice", seed, rules,
+                                 f"{drills.rules_title(rules)}: you hold {describe_cards(sorted_hand(hand))}. "
+                                 "Which suit is trump in this deal?",
+                                 choices, choices[suit], FIXED_TRUMP, why)
 
 
 def _sure_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -132,37 +141,60 @@ def _sure_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     return drills.ChoiceQuestion("sure-tricks", seed, rules,
                                  f"Your hand: {describe_cards(sorted_hand(hand))}. How many sure tricks "
                                  "does it hold (tricks its top cards win whatever the others hold)?",
-                                 _numbers(total, rng), str(total), SURE_TRICKS, why)
+                                 _numbers(total, rng, rules.tricks_per_deal), str(total), SURE_TRICKS, why)
 
 
 def _trumps_out(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
-    """A deal played a few tricks forward: 13 trumps minus yours minus the ones played."""
-    deal = Deal.random(rules, seed=seed, dealer=seed % 4)
-    deal.bid(rules.min_bid)
-    while deal.phase is Phase.AUCTION:
-        deal.pass_bid()
-    declarer = deal.declarer or 0
-    deal.declare_trump(_longest(deal.hand(declarer))[0])
+    """A deal played a few tricks forward: 13 trumps minus yours, minus the ones played, minus the
+    ones you buried (Gömmeli: the declarer saw the kitty)."""
+    deal = drills.ready_to_play(rules, seed, rng)
+    you = deal.declarer if deal.declarer is not None else rng.randrange(4)
     tricks = rng.randrange(2, 6)
     while deal.phase is Phase.PLAY and len(deal.tricks) < tricks:
         deal.play(rng.choice(deal.legal_plays()))
     trump = deal.trump
     assert trump is not None
-    mine = sum(c.suit == trump for c in deal.hand(declarer))
+    mine = suit_length(deal.hand_mask(you), trump)
     played = [c for t in deal.tricks for c in t.cards if c.suit == trump]
-    out = 13 - mine - len(played)
+    buried = [c for c in deal.buried if c.suit == trump] if you == deal.declarer else []
+    out = 13 - mine - len(played) - len(buried)
     seen = describe_cards(played) if played else "none"
-    why = (f"A suit has 13 cards: 13 − {mine} in your hand − {len(played)} played = {out} still held "
-           "by the others. Drawing trumps means leading trump until this count is 0.")
+    role = "You are the declarer and" if deal.declarer is not None else f"You are seat {you};"
+    burial = ""
+    if deal.buried and you == deal.declarer:
+        burial = (f" You buried {describe_cards(deal.buried)}: "
+                  f"{len(buried) or 'no'} trump{'' if len(buried) == 1 else 's'} among them.")
+    minus_buried = f" − {len(buried)} you buried" if burial else ""
+    why = (f"A suit has 13 cards: 13 − {mine} in your hand − {len(played)} played{minus_buried} = {out} still "
+           "held by the others. Drawing trumps means leading trump until this count is 0.")
     return drills.ChoiceQuestion(
         "trumps-out", seed, rules,
-        f"You are the declarer and {trump.plural} {trump.symbol} are trump. After {len(deal.tricks)} tricks "
-        f"you hold {describe_cards(sorted_hand(deal.hand(declarer)))}. Trumps played so far: {seen}. "
+        f"{role} {trump.plural} {trump.symbol} are trump. After {len(deal.tricks)} tricks "
+        f"you hold {describe_cards(sorted_hand(deal.hand(you)))}.{burial} Trumps played so far: {seen}. "
         "How many trumps do the other three players still hold?",
         _numbers(out, rng), str(out), TRUMPS_OUT, why)
 
 
-_GENERATORS: Final[dict[str, Callable[[RuleSet, int, random.Random], drills.Question]]] = {
+@dataclass(frozen=True)
+class HandCount:
+    """How a lesson counts a hand before bidding: the sure tricks from the top, and the count the
+    hint and the bots bid by, suit by suit."""
+
+    sure: dict[Suit, int]  # per suit: A, A-K, A-K-Q, ... (``sure_tricks``)
+    trump: Suit  # the trump the count is made with: the fixed trump, else the hint's best trump
+    by_suit: dict[Suit, float]  # per suit, what the hint counts (``evaluate.estimate_by_suit``)
+    estimate: float  # the hint's trick count (``evaluate.trick_estimate``: the sum of ``by_suit``)
+
+
+def hand_count(rules: RuleSet, hand: Sequence[Card]) -> HandCount:
+    """A hand counted the way the hint counts it (so the lesson and the hint never disagree)."""
+    mask = mask_of(hand)
+    trump = Suit.parse(rules.fixed_trump) if rules.fixed_trump else best_trump(mask)[0]
+    return HandCount(sure_tricks(hand), trump, estimate_by_suit(mask, int(trump)), trick_estimate(mask, int(trump)))
+
+
+GENERATORS: Final[dict[str, drills.Generator]] = {
     "ranks": _ranks, "play-order": _play_order, "trump-choice": _trump_choice,
     "sure-tricks": _sure_tricks, "trumps-out": _trumps_out,
 }
+"""This module's quiz topics (``topics.TOPICS`` has their titles)."""

@@ -1,10 +1,16 @@
 """Practice material: one-rule quiz questions and rule-lab positions, all judged by the engine.
 
-``question(topic, rules, seed)`` deals a seeded random deal, plays it forward with legal moves
-until a position really exercises the topic's rule (for overtaking: you hold cards both above
-and below the highest card of the led suit), and returns a question whose answer the engine
-computed. ``Question.check`` answers with the rule id and the engine's own explanation, so
-a quiz can never teach something the engine would not enforce.
+The question types live here (pick the legal cards, pick the trick winner, enter the scores,
+choose one answer), with the generators of the play-rule topics; ``course_drills`` has the
+beginner topics and ``topics`` is the one registry: ``topics.question(topic, rules, seed)``.
+
+A generator deals a seeded random deal, brings it to the play whatever the form of the game
+(an auction and a trump choice, Koz Maça's announcements, Gömmeli's burying: ``ready_to_play``),
+plays it forward with legal moves until a position really exercises the topic's rule (for
+overtaking: you hold cards both above and below the highest card of the led suit), and returns
+a question whose answer the engine computed. ``Question.check`` answers with the rule id and the
+engine's own explanation, so a quiz can never teach something the engine would not enforce.
+``not_asked`` is the one place that says which kind of question a form of the game cannot have.
 
 ``Position`` is a moment of the play (four hands, trump, the trick so far, trump broken or not)
 that the rule lab judges under every preset and saves as JSON.
@@ -17,49 +23,93 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
-from ..cards import Card, Suit, describe_cards, sorted_hand
-from ..deal import BID_TOO_LOW, Bid, Deal, Phase
-from ..legality import IllegalMove, Verdict, explain_play
-from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet
-from ..scoring import score_deal
+from ..ai.bots.evaluate import trick_estimate
+from ..cards import Card, Suit, describe_cards, longest_suit, sorted_hand
+from ..deal import BID_TOO_LOW, Bid, Deal, Phase, all_pass_outcome
+from ..legality import IllegalMove, Verdict
+from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet, Variant, preset, variants_of
+from ..seats import partner, side_seats, side_tricks
 from ..shuffle import derive_seed, new_seed
 from ..trick import trick_winner
 from . import examples
 from .position import Position
 
-TOPICS: Final[dict[str, str]] = {
-    "follow": "Following suit and overtaking",
-    "ruff": "Ruffing and overtrumping",
-    "trump-lead": "Leading trump: broken or not",
-    "winner": "Who wins the trick",
-    "score": "Scoring a finished deal",
-    "bidding": "Bidding and the all-pass outcome",
-    "edge": "Where the presets disagree",
-}
-"""Quiz topics and their titles."""
-
-# Rule ids of the questions that are not about a single card's legality.
+# Rule ids of the questions that are not about a single card's legality (the play rules' ids are
+# ``legality``'s). Every id the course shows is kebab-case.
 HIGHEST_TRUMP: Final = "highest-trump"
 HIGHEST_OF_LED_SUIT: Final = "highest-of-led-suit"
-ALL_PASS: Final = "all_pass"
-LOWEST_BID: Final = "min_bid"
+ALL_PASS: Final = "all-pass"
+LOWEST_BID: Final = "lowest-bid"
+LOWEST_ANNOUNCEMENT: Final = "lowest-announcement"
+# scoring: which part of the rule set's scoring decides a seat's points
+DECLARER_MADE: Final = "declarer-made"
+DECLARER_FAILED: Final = "declarer-failed"
+DEFENDER_PER_TRICK: Final = "defender-per-trick"
+DEFENDER_ZERO: Final = "defender-zero"
+ANNOUNCEMENT_MADE: Final = "announcement-made"
+ANNOUNCEMENT_FAILED: Final = "announcement-failed"
+OVERTRICKS_SINK: Final = "overtricks-sink"
+NONE_MADE: Final = "none-made"
+NONE_FAILED: Final = "none-failed"
 
 _ATTEMPTS: Final = 400
 
 
-def _example_position(example: examples.PlayExample) -> Position:
-    """A worked example as a position with you (seat 0) to move; the other seats hold unseen cards."""
-    return Position.around(example.hand, example.trick, example.trump, leader=-len(example.trick) % 4,
-                           trump_broken=example.trump_broken)
+# --- which questions a form of the game cannot have: the one place -----------------------------
+
+# Kinds of question that some forms of the game cannot have (the generators ask something fitting
+# instead, see ``not_asked``).
+ALL_PASS_KIND: Final = "all-pass"
+LOWEST_BID_KIND: Final = "lowest-bid"
+TRUMP_CHOICE_KIND: Final = "trump-choice"
+TRICKLESS_DEFENDER_KIND: Final = "trickless-defender"
+
+
+def not_asked(kind: str, rules: RuleSet) -> str:
+    """Why a kind of question cannot be asked under ``rules`` ('' when it can). The one place that
+    says so; what is asked instead:
+
+    - no auction (Koz Maça): no all-pass and no lowest-bid question; the bidding topic asks the
+      lowest announcement, the edge topic one of its play positions;
+    - a fixed trump (Koz Maça): no choice of trump; the trump-choice topic asks which suit is trump;
+    - no lone defenders (Koz Maça: everyone plays for their own number; Eşli: partners' tricks
+      count together): no trickless-defender score; the edge topic asks a play position.
+    """
+    if kind in (ALL_PASS_KIND, LOWEST_BID_KIND) and rules.announcements:
+        return ("Koz Maça has no auction: nobody bids or passes, every player announces how many "
+                "tricks they will take.")
+    if kind == TRUMP_CHOICE_KIND and rules.fixed_trump:
+        suit = Suit.parse(rules.fixed_trump)
+        return f"Nobody chooses trump here: {suit.plural} {suit.symbol} are always trump."
+    if kind == TRICKLESS_DEFENDER_KIND and rules.announcements:
+        return "Koz Maça has no defenders: every player is scored against their own announcement."
+    if kind == TRICKLESS_DEFENDER_KIND and rules.partnership:
+        return ("Partners count their tricks together, so a defender's own tricks do not decide the "
+                "score: a side takes no trick only very rarely.")
+    return ""
+
+
+_VARIANT_TITLES: Final = {Variant.KOZ_MACA: "Koz Maça", Variant.ESLI: "Eşli", Variant.GOMMELI: "Gömmeli"}
+
+
+def rules_title(rules: RuleSet) -> str:
+    """'classic', or 'classic Koz Maça' for a variant: how a question names its rules."""
+    variant = _VARIANT_TITLES.get(rules.variant)
+    return f"{rules.name} {variant}" if variant else rules.name
+
+
+def _peers(rules: RuleSet) -> dict[str, RuleSet]:
+    """Every preset's rules in the same form of the game (all five for İhaleli)."""
+    return {name: preset(name, rules.variant) for name in PRESETS if rules.variant in variants_of(name)}
 
 
 def _edge_positions() -> dict[str, Position]:
     """RULES.md's edge cases 1-4 from ``examples.EDGE_CASES`` (those that differ by position, not by
     a house rule), and case 5: case 4's lead with the other suit gone, so only trumps are left."""
-    positions = {ex.title: _example_position(ex) for ex in examples.EDGE_CASES if not ex.options}
+    positions = {ex.title: Position.from_example(ex) for ex in examples.EDGE_CASES if not ex.options}
     four = next(ex for ex in examples.EDGE_CASES if ex.title.startswith("4. "))
     only_trumps = replace(four, hand=tuple(c for c in four.hand if c.suit == four.trump))
-    positions["5. On lead with only trumps: does leading one break trump?"] = _example_position(only_trumps)
+    positions["5. On lead with only trumps: does leading one break trump?"] = Position.from_example(only_trumps)
     return positions
 
 
@@ -122,21 +172,32 @@ class LegalCardsQuestion(Question):
     def answer(self) -> frozenset[Card]:
         return frozenset(self.position.legal(self.rules))
 
-    def _split(self) -> tuple[Verdict, list[Verdict]]:
-        """A legal card's verdict (its rule is the deepest rule at work) and the excluded cards'."""
-        verdicts = self.position.verdicts(self.rules)
-        return next(v for v in verdicts if v.legal), [v for v in verdicts if not v.legal]
+    def _chain(self) -> list[Verdict]:
+        """The duties that decide the answer, step by step (``legality.duty_chain``)."""
+        return self.position.duty_chain(self.rules)
+
+    def _chain_text(self, told: Verdict | None = None) -> str:
+        """The whole chain as sentences. A card ``told`` about is named where it is decided: the step
+        that rules it out is told on that card, an allowed card's reason follows the chain."""
+        reasons = [step.reason for step in self._chain()]
+        if told is not None and not told.legal:
+            ruled = [i for i, step in enumerate(self._chain()) if step.rule == told.rule]
+            if ruled:
+                reasons[ruled[0]] = told.reason
+            else:  # not in the hand: no duty decides it
+                reasons.insert(0, told.reason)
+        elif told is not None and told.reason not in reasons:
+            reasons.append(told.reason)
+        return " ".join(reasons)
 
     @property
     def rule(self) -> str:
-        return self._split()[0].rule
+        """The deepest rule at work: the last duty of the chain, which the legal cards follow."""
+        return self._chain()[-1].rule
 
     @property
     def explanation(self) -> str:
-        legal, excluded = self._split()
-        same = [v.reason for v in excluded if v.rule == legal.rule]
-        parts = same[:1] or [v.reason for v in excluded[:1]] + [legal.reason]
-        text = " ".join([*parts, f"You may play: {describe_cards(sorted_hand(self.answer))}."])
+        text = f"{self._chain_text()} You may play: {describe_cards(sorted_hand(self.answer))}."
         return f"{text} {self.note}" if self.note else text
 
     @property
@@ -147,14 +208,13 @@ class LegalCardsQuestion(Question):
         chosen = frozenset(_cards(answer))
         if chosen == self.answer:
             return self._right()
-        p = self.position
         wrong = sorted(chosen - self.answer)
         if wrong:
-            v = explain_play(self.rules, p.hand, p.trick, p.trump, p.trump_broken, wrong[0])
-            return Result(False, v.rule, f"{v.card.label} may not be played. {v.reason}", self.expected)
+            v = self.position.explain(self.rules, wrong[0])
+            return Result(False, v.rule, f"{v.card.label} may not be played. {self._chain_text(v)}", self.expected)
         missed = sorted(self.answer - chosen)[0]
-        v = explain_play(self.rules, p.hand, p.trick, p.trump, p.trump_broken, missed)
-        return Result(False, v.rule, f"You left out {missed.label}, which may be played too. {v.reason}",
+        v = self.position.explain(self.rules, missed)
+        return Result(False, v.rule, f"You left out {missed.label}, which may be played too. {self._chain_text(v)}",
                       self.expected)
 
 
@@ -207,36 +267,69 @@ class TrickWinnerQuestion(Question):
 
 @dataclass(frozen=True)
 class ScoreQuestion(Question):
-    """A finished deal: enter the points of every seat."""
+    """A finished deal: enter the points of every seat, as the engine scored it (``Deal.scores()``).
+
+    After an auction ``declarer`` and ``contract`` say who played for what (with partners, the
+    declarer's side); in Koz Maça they are None and ``announced`` holds every seat's number.
+    """
 
     kind: ClassVar[str] = "scores"
-    declarer: int
-    contract: int
+    declarer: int | None
+    contract: int | None
     tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    announced: tuple[int, ...] = ()
 
     @property
     def answer(self) -> tuple[int, ...]:
-        return tuple(score_deal(self.rules, self.declarer, self.contract, self.tricks))
+        return self.points
 
     def _option(self, seat: int) -> str:
-        """The rule option that decides this seat's points."""
-        if seat == self.declarer:
-            return "declarer_made" if self.tricks[seat] >= self.contract else "declarer_failed_per_bid"
-        return "defender_zero" if self.tricks[seat] == 0 else "defender_per_trick"
+        """The part of the scoring rules that decides this seat's points."""
+        t = self.tricks[seat]
+        if self.announced:
+            n, sink = self.announced[seat], self.rules.overtricks_sink
+            if n == 0:
+                return NONE_MADE if t == 0 else NONE_FAILED
+            if sink and t - n >= sink:
+                return OVERTRICKS_SINK
+            return ANNOUNCEMENT_MADE if t >= n else ANNOUNCEMENT_FAILED
+        assert self.declarer is not None and self.contract is not None
+        counted = side_tricks(self.rules, self.tricks, seat)
+        if seat in side_seats(self.rules, self.declarer):
+            return DECLARER_MADE if counted >= self.contract else DECLARER_FAILED
+        return DEFENDER_ZERO if counted == 0 else DEFENDER_PER_TRICK
 
     def _line(self, seat: int) -> str:
-        t, b, points = self.tricks[seat], self.contract, self.answer[seat]
-        if seat == self.declarer:
-            role = f"Seat {seat} (declarer, bid {b}) took {t}"
-            rule = "made the bid" if t >= b else "went down"
-        else:
-            role = f"Seat {seat} (defender) took {t}"
-            rule = "no trick at all" if t == 0 else "points per trick"
-        return f"{role}: {rule}, {points:+d}."
+        t, points, option = self.tricks[seat], self.answer[seat], self._option(seat)
+        if self.announced:
+            n = self.announced[seat]
+            said = "none" if n == 0 else str(n)
+            what = {NONE_MADE: "no trick, as announced", NONE_FAILED: "took a trick after announcing none",
+                    OVERTRICKS_SINK: f"{t - n} over the number, and {self.rules.overtricks_sink} or more over sinks",
+                    ANNOUNCEMENT_MADE: "made the number", ANNOUNCEMENT_FAILED: "fewer than announced"}[option]
+            return f"Seat {seat} announced {said} and took {t}: {what}, {points:+d}."
+        what = {DECLARER_MADE: "made the bid", DECLARER_FAILED: "went down", DEFENDER_ZERO: "no trick at all",
+                DEFENDER_PER_TRICK: "points per trick"}[option]
+        assert self.declarer is not None
+        declaring = seat in side_seats(self.rules, self.declarer)
+        if self.rules.partnership:
+            side = "declaring side" if declaring else "defending side"
+            if declaring:
+                side += f", bid {self.contract}"
+            counted = side_tricks(self.rules, self.tricks, seat)
+            return (f"Seat {seat} ({side}, with seat {partner(seat)}): {t} of the side's {counted} tricks, "
+                    f"counted together: {what}, {points:+d}.")
+        role = f"declarer, bid {self.contract}" if declaring else "defender"
+        return f"Seat {seat} ({role}) took {t}: {what}, {points:+d}."
 
     @property
     def rule(self) -> str:
-        return self._option(self.declarer)
+        """The declarer's scoring rule; in Koz Maça the first unusual one (none, sinking), else seat 0's."""
+        if self.declarer is not None:
+            return self._option(self.declarer)
+        options = [self._option(s) for s in range(4)]
+        return next((o for o in options if o in (NONE_MADE, NONE_FAILED, OVERTRICKS_SINK)), options[0])
 
     @property
     def explanation(self) -> str:
@@ -305,24 +398,30 @@ def _cards(answer: object) -> list[Card]:
 
 # --- generators -----------------------------------------------------------------------------
 
-
-def question(topic: str, rules: RuleSet | None = None, seed: int | None = None) -> Question:
-    """A question on ``topic`` (a key of TOPICS); the same seed always gives the same question."""
-    if topic not in TOPICS:
-        raise ValueError(f"unknown topic {topic!r}; choose one of: {', '.join(TOPICS)}")
-    rules = PRESETS[DEFAULT_PRESET] if rules is None else rules
-    seed = new_seed() if seed is None else seed
-    return _GENERATORS[topic](rules, seed, random.Random(seed))
+Generator = Callable[[RuleSet, int, random.Random], Question]
 
 
-def _ready_to_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
-    """A seeded deal after a short auction; the declarer names their longest suit as trump."""
+def ready_to_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
+    """A seeded deal brought to its first lead, whatever the form of the game: after a short
+    auction the declarer names their longest suit (``cards.longest_suit``) and, in Gömmeli, buries
+    their lowest side cards; in Koz Maça every player announces what the hand should take with
+    spades (the bots' count, ``evaluate.trick_estimate``)."""
     deal = Deal.random(rules, seed=seed, dealer=seed % 4)
+    if rules.announcements:
+        while deal.phase is Phase.AUCTION:
+            legal = deal.legal_bids()
+            count = int(trick_estimate(deal.hand_mask(deal.to_move or 0), rules.trump_suit)) + rng.randrange(-1, 2)
+            deal.bid(max(legal[0], min(legal[-1], count)))
+        return deal
     deal.bid(rng.randint(rules.min_bid, min(rules.max_bid, rules.min_bid + 3)))
     while deal.phase is Phase.AUCTION:
         deal.pass_bid()
-    hand = deal.hand(deal.to_move or 0)
-    deal.declare_trump(max(Suit, key=lambda s: (sum(c.suit == s for c in hand), -s)))
+    declarer = deal.declarer or 0
+    if deal.phase is Phase.TRUMP:
+        deal.declare_trump(longest_suit(deal.hand_mask(declarer)))
+    if deal.phase is Phase.BURY:
+        lowest = sorted(deal.hand(declarer), key=lambda c: (c.suit == deal.trump, c.rank))
+        deal.bury(lowest[:rules.kitty])
     return deal
 
 
@@ -332,7 +431,7 @@ Predicate = Callable[[Deal], bool]
 def _find_position(rules: RuleSet, seed: int, rng: random.Random, wanted: Predicate) -> Position:
     """A position of a seeded random deal, played forward by legal moves, where ``wanted`` holds."""
     for attempt in range(_ATTEMPTS):
-        deal = _ready_to_play(rules, derive_seed(seed, attempt), rng)
+        deal = ready_to_play(rules, derive_seed(seed, attempt), rng)
         found = []
         while deal.phase is Phase.PLAY:
             if wanted(deal):
@@ -411,13 +510,15 @@ def _legal_cards(topic: str, rules: RuleSet, seed: int, rng: random.Random, want
     position = _find_position(rules, seed, rng, wanted)
     q = LegalCardsQuestion(topic, seed, rules, "", position)
     if topic == "edge":
-        note = _disagreement(position, q.answer) or note
-    return LegalCardsQuestion(topic, seed, rules, f"{position.describe()} {prompt}", position, note)
+        note = _disagreement(rules, position, q.answer) or note
+    return LegalCardsQuestion(topic, seed, rules, f"{position.describe(rules)} {prompt}", position, note)
 
 
-def _disagreement(position: Position, answer: frozenset[Card]) -> str:
-    others = [name for name, preset in PRESETS.items() if frozenset(position.legal(preset)) != answer]
-    same = [name for name, preset in PRESETS.items() if frozenset(position.legal(preset)) == answer]
+def _disagreement(rules: RuleSet, position: Position, answer: frozenset[Card]) -> str:
+    """Which presets (in the same form of the game) allow other cards here."""
+    peers = _peers(rules)
+    others = [name for name, peer in peers.items() if frozenset(position.legal(peer)) != answer]
+    same = [name for name, peer in peers.items() if frozenset(position.legal(peer)) == answer]
     if not others:
         return ""
     verb = "does" if len(others) == 1 else "do"
@@ -443,7 +544,7 @@ def _trump_lead(rules: RuleSet, seed: int, rng: random.Random) -> Question:
 
 def _winner(rules: RuleSet, seed: int, rng: random.Random) -> Question:
     for attempt in range(_ATTEMPTS):
-        deal = _ready_to_play(rules, derive_seed(seed, attempt), rng)
+        deal = ready_to_play(rules, derive_seed(seed, attempt), rng)
         while deal.phase is Phase.PLAY:
             deal.play(rng.choice(deal.legal_plays()))
         mixed = [t for t in deal.tricks if any(c.suit != t.cards[0].suit for c in t.cards)]
@@ -463,7 +564,7 @@ def _trump_text(trump: Suit | None) -> str:
 
 def _played_out(rules: RuleSet, seed: int, rng: random.Random, wanted: Callable[[Deal], bool]) -> Deal:
     for attempt in range(_ATTEMPTS):
-        deal = _ready_to_play(rules, derive_seed(seed, attempt), rng)
+        deal = ready_to_play(rules, derive_seed(seed, attempt), rng)
         while deal.phase is Phase.PLAY:
             deal.play(rng.choice(deal.legal_plays()))
         if wanted(deal):
@@ -472,12 +573,23 @@ def _played_out(rules: RuleSet, seed: int, rng: random.Random, wanted: Callable[
 
 
 def _score_question(topic: str, rules: RuleSet, seed: int, deal: Deal) -> ScoreQuestion:
-    declarer, contract = deal.declarer or 0, deal.contract or 0
-    tricks = tuple(deal.tricks_won)
+    """The points of a played-out deal, as the engine scores it (``Deal.scores()``)."""
+    tricks, points = tuple(deal.tricks_won), tuple(deal.scores())
     listing = ", ".join(f"seat {s} {t}" for s, t in enumerate(tricks))
-    prompt = (f"Seat {declarer} bid {contract}; {_trump_text(deal.trump)} Tricks won: {listing}. "
-              f"Enter every seat's points for this deal under the {rules.name} rules.")
-    return ScoreQuestion(topic, seed, rules, prompt, declarer, contract, tricks)
+    ask = f"Enter every seat's points for this deal under the {rules_title(rules)} rules."
+    if rules.announcements:
+        announced = tuple(n or 0 for n in deal.announcements)
+        calls = ", ".join(f"seat {s} {'none' if n == 0 else n}" for s, n in enumerate(announced))
+        prompt = (f"{_trump_text(deal.trump)} There is no auction: every player announced how many tricks "
+                  f"they would take ({calls}). Tricks won: {listing}. {ask}")
+        return ScoreQuestion(topic, seed, rules, prompt, None, None, tricks, points, announced)
+    declarer, contract = deal.declarer or 0, deal.contract or 0
+    sides = ""
+    if rules.partnership:
+        sides = (f" Partners sit opposite and count their tricks together: seats {declarer} and "
+                 f"{partner(declarer)} against seats {(declarer + 1) % 4} and {(declarer + 3) % 4}.")
+    prompt = f"Seat {declarer} bid {contract}; {_trump_text(deal.trump)}{sides} Tricks won: {listing}. {ask}"
+    return ScoreQuestion(topic, seed, rules, prompt, declarer, contract, tricks, points)
 
 
 def _score(rules: RuleSet, seed: int, rng: random.Random) -> Question:
@@ -499,82 +611,105 @@ def _lowest_bid(rules: RuleSet, seed: int, rng: random.Random) -> Question:
     bids = deal.legal_bids()
     low = max(1, min(rules.min_bid, bids[0]) - 1)
     choices = tuple(str(n) for n in range(low, min(rules.max_bid, bids[0] + 2) + 1))
+    rule = LOWEST_BID if deal.high_bid is None else BID_TOO_LOW
+    why = (f"The lowest bid under the {rules_title(rules)} rules is {rules.min_bid}." if deal.high_bid is None
+           else f"A bid must beat the highest bid so far ({deal.high_bid}), so the lowest is {bids[0]}.")
+    prompt = (f"The auction so far: {_auction_text(deal.auction)}. It is seat {deal.to_move}'s turn: "
+              "what is the lowest bid this player may make?")
+    return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(bids[0]), rule, why,
+                          _tried_bids(deal, choices, bids[0]))
+
+
+def _tried_bids(deal: Deal, choices: Sequence[str], lowest: int) -> tuple[str, ...]:
+    """Each choice played on a copy of the deal: the engine's refusal, or why it is not the lowest."""
     verdicts = []
     for text in choices:
         trial = deal.copy()
         try:
             trial.bid(int(text))
-            verdicts.append("" if int(text) == bids[0] else f"{text} is allowed, but {bids[0]} is lower.")
+            verdicts.append("" if int(text) == lowest else f"{text} is allowed, but {lowest} is lower.")
         except IllegalMove as error:
             verdicts.append(error.reason)
-    rule = LOWEST_BID if deal.high_bid is None else BID_TOO_LOW
-    why = (f"The lowest bid under the {rules.name} rules is {rules.min_bid}." if deal.high_bid is None
-           else f"A bid must beat the highest bid so far ({deal.high_bid}), so the lowest is {bids[0]}.")
-    prompt = (f"The auction so far: {_auction_text(deal.auction)}. It is seat {deal.to_move}'s turn: "
-              "what is the lowest bid this player may make?")
-    return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(bids[0]), rule, why, tuple(verdicts))
+    return tuple(verdicts)
 
 
-_ALL_PASS_CHOICES: Final = (
-    "The player after the dealer must play the contract.",
-    "The dealer must play the contract.",
-    "The cards are thrown in and dealt again.",
-    "The dealer may not pass and must bid.",
-)
+def _lowest_announcement(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+    """Koz Maça's counterpart of the lowest bid (``not_asked``): the lowest number a player may announce."""
+    deal = Deal.random(rules, seed=seed, dealer=seed % 4)
+    for _ in range(rng.randrange(4)):
+        deal.bid(rng.choice(deal.legal_bids()[:5]))
+    legal = deal.legal_bids()
+    low = max(0, legal[0] - 1)
+    choices = tuple(str(n) for n in range(low, low + 4))
+    said = "; ".join(f"seat {b.seat} announced {'none' if b.bid == 0 else b.bid}" for b in deal.auction)
+    none = ' 0 is "none": a promise to take no trick at all.' if legal[0] == 0 else ""
+    why = (f"Under the {rules_title(rules)} rules every player announces a number from {legal[0]} to "
+           f"{legal[-1]}, whatever the others announced.{none}")
+    prompt = (f"{rules_title(rules)}: {_trump_text(deal.trump)} Every player announces how many tricks they "
+              f"will take. So far: {said or 'nobody has announced yet'}. It is seat {deal.to_move}'s turn: "
+              "what is the lowest number this player may announce?")
+    return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(legal[0]), LOWEST_ANNOUNCEMENT, why,
+                          _tried_bids(deal, choices, legal[0]))
+
+
+_ALL_PASS_CHOICES: Final[dict[AllPass, str]] = {
+    AllPass.FIRST_BIDDER_PLAYS: "The player after the dealer must play the contract.",
+    AllPass.DEALER_PLAYS: "The dealer must play the contract.",
+    AllPass.REDEAL: "The cards are thrown in and dealt again.",
+    AllPass.DEALER_MUST_BID: "The dealer may not pass and must bid.",
+}
+"""The all-pass question's answers, one per outcome the engine knows (``deal.all_pass_outcome``)."""
 
 
 def _all_pass(topic: str, rules: RuleSet, seed: int) -> ChoiceQuestion:
-    """What happens when nobody bids, found by replaying four passes on a real deal."""
-    deal = Deal.random(rules, seed=seed, dealer=seed % 4)
-    for _ in range(3):
-        deal.pass_bid()
-    try:
-        deal.pass_bid()
-    except IllegalMove as error:
-        answer, why = _ALL_PASS_CHOICES[3], error.reason
-    else:
-        if deal.phase is Phase.REDEAL:
-            answer, why = _ALL_PASS_CHOICES[2], "Nobody plays this deal: the cards are thrown in and dealt again."
-        else:
-            first = deal.declarer != deal.dealer
-            answer = _ALL_PASS_CHOICES[0 if first else 1]
-            who = "the player after the dealer" if first else "the dealer"
-            why = f"After four passes {who} (seat {deal.declarer}) plays at a bid of {deal.contract}."
-    differs = sorted({name for name, p in PRESETS.items() if p.all_pass is not rules.all_pass})
+    """What happens when nobody bids: ``deal.all_pass_outcome``, which the engine replays."""
+    outcome = all_pass_outcome(rules)
+    differs = sorted(name for name, peer in _peers(rules).items() if all_pass_outcome(peer).text != outcome.text)
     note = f" Under {', '.join(differs)} it goes differently." if differs else ""
-    prompt = (f"Seat {deal.dealer} dealt. All four players pass. Under the {rules.name} rules, "
-              "what happens?")
-    if rules.all_pass is AllPass.DEALER_MUST_BID:
-        prompt = (f"Seat {deal.dealer} dealt. The first three players pass. Under the {rules.name} rules, "
-                  "what happens now?")
-    return ChoiceQuestion(topic, seed, rules, prompt, _ALL_PASS_CHOICES, answer, ALL_PASS, why + note)
+    dealer = seed % 4
+    passes = "The first three players pass" if outcome.rule is AllPass.DEALER_MUST_BID else "All four players pass"
+    prompt = f"Seat {dealer} dealt. {passes}. Under the {rules_title(rules)} rules, what happens?"
+    return ChoiceQuestion(topic, seed, rules, prompt, tuple(_ALL_PASS_CHOICES.values()),
+                          _ALL_PASS_CHOICES[outcome.rule], ALL_PASS, outcome.text + note)
 
 
 def _bidding(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    return _all_pass("bidding", rules, seed) if rng.random() < 0.35 else _lowest_bid(rules, seed, rng)
+    if not_asked(LOWEST_BID_KIND, rules):
+        return _lowest_announcement(rules, seed, rng)
+    if rng.random() < 0.35 and not not_asked(ALL_PASS_KIND, rules):
+        return _all_pass("bidding", rules, seed)
+    return _lowest_bid(rules, seed, rng)
 
 
-def _edge(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    case = rng.randrange(6)
-    if case == 0:
-        return _legal_cards("edge", rules, seed, rng, _trumped_and_can_overtake, _PICK_ALL)
-    if case == 1:
-        return _legal_cards("edge", rules, seed, rng, _cannot_overtrump, _PICK_ALL)
-    if case == 2:
-        return _legal_cards("edge", rules, seed, rng, _overtrumping, _PICK_ALL)
-    if case == 3:
-        return _legal_cards("edge", rules, seed, rng, _leading(False), _PICK_ALL)
-    if case == 4:
-        return _all_pass("edge", rules, seed)
+def _trickless_defender(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+    """RULES.md edge case 7: a defender took no trick."""
     deal = _played_out(rules, seed, rng, lambda d: any(
         t == 0 for s, t in enumerate(d.tricks_won) if s != d.declarer))
     return _score_question("edge", rules, seed, deal)
 
 
-_GENERATORS: Final[dict[str, Callable[[RuleSet, int, random.Random], Question]]] = {
+_EDGE_KINDS: Final[tuple[tuple[str, Generator], ...]] = (
+    ("trumped-overtake", lambda r, s, g: _legal_cards("edge", r, s, g, _trumped_and_can_overtake, _PICK_ALL)),
+    ("cannot-overtrump", lambda r, s, g: _legal_cards("edge", r, s, g, _cannot_overtrump, _PICK_ALL)),
+    ("overtrump", lambda r, s, g: _legal_cards("edge", r, s, g, _overtrumping, _PICK_ALL)),
+    ("unbroken-lead", lambda r, s, g: _legal_cards("edge", r, s, g, _leading(False), _PICK_ALL)),
+    (ALL_PASS_KIND, lambda r, s, g: _all_pass("edge", r, s)),
+    (TRICKLESS_DEFENDER_KIND, _trickless_defender),
+)
+"""RULES.md's edge cases as questions: positions (cases 1-4), the all-pass outcome (6), a trickless
+defender's score (7)."""
+
+
+def _edge(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+    kinds = [make for kind, make in _EDGE_KINDS if not not_asked(kind, rules)]
+    return kinds[rng.randrange(len(kinds))](rules, seed, rng)
+
+
+GENERATORS: Final[dict[str, Generator]] = {
     "follow": _follow, "ruff": _ruff, "trump-lead": _trump_lead, "winner": _winner,
     "score": _score, "bidding": _bidding, "edge": _edge,
 }
+"""This module's quiz topics (``topics.TOPICS`` has their titles)."""
 
 
 def random_position(rules: RuleSet | None = None, seed: int | None = None) -> Position:

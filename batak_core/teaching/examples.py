@@ -70,24 +70,24 @@ PLAY_EXAMPLES: Final[tuple[PlayExample, ...]] = (
 
 EDGE_CASES: Final[tuple[PlayExample, ...]] = (
     PlayExample("1. You hold the led suit, the trick is already trumped, and you could beat the "
-                "highest club: must you?", "RULES.md edge case 1",
+                "highest club: must you?", "where the sources disagree, case 1",
                 _cards("QC 4C 2D"), _cards("9C 3H"), Suit.HEARTS, False,
                 {**_same("QC", ("classic", "gamelake")), **_same("4C QC", ("miniokey", "turkish", "danish"))}),
     PlayExample("2. You are void in clubs and the trick holds a trump higher than all of yours",
-                "RULES.md edge case 2", _cards("3H 5H 2D 7S"), _cards("9C KH"), Suit.HEARTS, False,
+                "where the sources disagree, case 2", _cards("3H 5H 2D 7S"), _cards("9C KH"), Suit.HEARTS, False,
                 {**_same("3H 5H", ("miniokey", "classic", "gamelake", "danish")),
                  "turkish": _cards("7S 3H 5H 2D")}),
-    PlayExample("3. You are void in clubs and could overtrump", "RULES.md edge case 3",
+    PlayExample("3. You are void in clubs and could overtrump", "where the sources disagree, case 3",
                 _cards("3H 7H 2D"), _cards("9C 5H"), Suit.HEARTS, False,
                 {**_same("7H", ("miniokey", "classic", "gamelake", "turkish")), "danish": _cards("3H 7H")}),
-    PlayExample("4. Leading from trumps and another suit before trump is broken", "RULES.md edge case 4",
+    PlayExample("4. Leading from trumps and another suit before trump is broken", "where the sources disagree, case 4",
                 _cards("AH 2H 3S"), (), Suit.HEARTS, False,
                 {**_same("3S", ("miniokey", "classic", "turkish", "gamelake")), "danish": _cards("3S 2H AH")}),
     PlayExample("4b. The same lead with miniokey's table setting 'trump must be broken' switched off",
-                "RULES.md edge case 4", _cards("AH 2H 3S"), (), Suit.HEARTS, False,
+                "where the sources disagree, case 4", _cards("AH 2H 3S"), (), Suit.HEARTS, False,
                 {"miniokey": _cards("3S 2H AH")}, {"trump_lead_restricted": False}),
 )
-"""RULES.md's edge cases that are a single position (5-7 are whole-deal cases, tested on Deal)."""
+"""The cases where the sources disagree that are a single position (5-7 are whole-deal cases, tested on Deal)."""
 
 SCORE_EXAMPLES: Final[tuple[ScoreExample, ...]] = (
     ScoreExample("Zeynep bids 7 and makes 8; Ahmet 3, Mehmet 2, Ayşe none", "miniokey",

@@ -13,10 +13,13 @@ from typing import Any, Final
 
 from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from ..deal import Deal, Phase
-from ..legality import Verdict, breaks_trump, explain_play, legal_plays
+from ..legality import Verdict, duty_chain, explain_play, legal_plays, trump_broken_after
 from ..rules import PRESETS, RuleSet
 from ..saving import SaveFileError
+from ..seats import partner
 from ..shuffle import shuffled_deck
+from ..trick import trick_winner
+from .examples import PlayExample
 
 POSITION_FORMAT: Final = "batak-tutor/position"
 POSITION_VERSION: Final = 1
@@ -66,34 +69,55 @@ class Position:
         """The hand of the player to move."""
         return self.hands[self.to_move]
 
+    @property
+    def partner_winning(self) -> bool:
+        """Whether the mover's partner (the seat opposite) holds the winning card of the trick so far:
+        under rules with the Eşli exemption the overtake and ruff duties then lapse."""
+        if not self.trick:
+            return False
+        return (self.leader + trick_winner(self.trick, self.trump)) % 4 == partner(self.to_move)
+
     def legal(self, rules: RuleSet) -> list[Card]:
-        return legal_plays(rules, self.hand, self.trick, self.trump, self.trump_broken)
+        return legal_plays(rules, self.hand, self.trick, self.trump, self.trump_broken,
+                           partner_winning=self.partner_winning)
+
+    def explain(self, rules: RuleSet, card: Card | str) -> Verdict:
+        """The engine's verdict on one card of the mover's hand."""
+        return explain_play(rules, self.hand, self.trick, self.trump, self.trump_broken, card,
+                            partner_winning=self.partner_winning)
 
     def verdicts(self, rules: RuleSet) -> list[Verdict]:
         """Every card of the mover's hand, as held (by suit, high first), with the engine's verdict."""
-        return [explain_play(rules, self.hand, self.trick, self.trump, self.trump_broken, card)
-                for card in sorted_hand(self.hand)]
+        return [self.explain(rules, card) for card in sorted_hand(self.hand)]
+
+    def duty_chain(self, rules: RuleSet) -> list[Verdict]:
+        """The duties that decide the mover's legal cards, step by step (``legality.duty_chain``)."""
+        return duty_chain(rules, self.hand, self.trick, self.trump, self.trump_broken,
+                          partner_winning=self.partner_winning)
 
     def breaks_trump(self, rules: RuleSet, card: Card) -> bool:
-        """Whether trump counts as broken once the mover plays ``card`` (RULES.md edge case 5)."""
-        if self.trump_broken:
-            return True
-        if self.trump is None:
-            return False
-        led = self.trick[0].suit if self.trick else -1
-        return breaks_trump(rules, card.index, int(self.trump), led)
+        """Whether trump counts as broken once the mover plays ``card`` (RULES.md edge case 5): by an
+        earlier trick, by a card already in this trick, or by ``card`` itself."""
+        return trump_broken_after(rules, (*self.trick, card), self.trump, self.trump_broken)
 
-    def describe(self) -> str:
-        """One sentence of context: trump, broken or not, and the trick so far."""
-        if self.trump is None:
-            trump = "No trump."
-        else:
-            state = "broken" if self.trump_broken else "not broken yet"
-            trump = f"{self.trump.plural.capitalize()} {self.trump.symbol} are trump ({state})."
+    def describe(self, rules: RuleSet | Sequence[RuleSet] | None = None) -> str:
+        """One sentence of context: trump, broken or not (by the trick's own cards too, under
+        ``rules``; without rules, under every preset), and the trick so far."""
+        trump = describe_trump(self.trump, self.trick, self.trump_broken,
+                               tuple(PRESETS.values()) if rules is None else rules)
         if not self.trick:
             return f"{trump} You are on lead."
         played = ", then ".join(c.label for c in self.trick)
-        return f"{trump} The trick so far: {played} (the {self.trick[0].label} was led)."
+        text = f"{trump} The trick so far: {played} (the {self.trick[0].label} was led)."
+        if isinstance(rules, RuleSet) and rules.partnership and self.partner_winning:
+            text += f" Your partner (seat {partner(self.to_move)}) is winning it so far."
+        return text
+
+    @classmethod
+    def from_example(cls, example: PlayExample) -> Position:
+        """A worked example as a position with you (seat 0) to move; the other seats hold unseen cards."""
+        return cls.around(example.hand, example.trick, example.trump, leader=-len(example.trick) % 4,
+                          trump_broken=example.trump_broken)
 
     @classmethod
     def from_deal(cls, deal: Deal) -> Position:
@@ -137,30 +161,68 @@ class Position:
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
         """A position from JSON; raises SaveFileError saying what is wrong."""
+        from ..documents import json_kind, read_document  # the one reader of every JSON document
+        from ..errors import shorten
+
+        data = read_document(text, formats=(POSITION_FORMAT,), version=POSITION_VERSION, what="position file")
+        fields = ("format", "version", "hands", "trump", "leader", "trick", "trump_broken")
+        for name in data:
+            if name not in fields:
+                raise SaveFileError(f"the position has an unknown field {shorten(name)}; "
+                                    f"its fields are: {', '.join(fields)}")
+
+        def cards(value: object, what: str, most: int) -> tuple[Card, ...]:
+            if not isinstance(value, list) or len(value) > most:
+                found = f"a list of {len(value):,}" if isinstance(value, list) else json_kind(value)
+                raise SaveFileError(f"the position is invalid: {what} must be a list of at most {most} "
+                                    f"card names like \"QS\", not {found}")
+            try:
+                return tuple(Card.parse(c) for c in value)
+            except ValueError as error:
+                raise SaveFileError(f"the position is invalid: {what}: {error}") from None
+
+        if "hands" not in data:
+            raise SaveFileError("the position has no 'hands' field")
+        hands = data["hands"]
+        if not isinstance(hands, list) or len(hands) != 4:
+            found = f"a list of {len(hands):,}" if isinstance(hands, list) else json_kind(hands)
+            raise SaveFileError(f"the position is invalid: 'hands' must be four lists of cards, one per seat, "
+                                f"not {found}")
+        dealt = tuple(cards(hand, f"seat {seat}'s hand", 13) for seat, hand in enumerate(hands))
+        trick = cards(data.get("trick", []), "'trick'", 3)
+        trump, leader, broken = data.get("trump"), data.get("leader", 0), data.get("trump_broken", False)
+        if type(leader) is not int or not 0 <= leader <= 3:
+            raise SaveFileError(f"the position is invalid: 'leader' must be a seat 0..3, not {shorten(leader)}")
+        if type(broken) is not bool:
+            raise SaveFileError(f"the position is invalid: 'trump_broken' must be true or false, "
+                                f"not {shorten(broken)}")
+        if trump is not None and not isinstance(trump, str):
+            raise SaveFileError(f"the position is invalid: 'trump' must be a suit S, H, D or C, or null, "
+                                f"not {shorten(trump)}")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise SaveFileError(f"not a position file: the text is not valid JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != POSITION_FORMAT:
-            raise SaveFileError(f"not a position file: expected a JSON object with format {POSITION_FORMAT!r}")
-        if data.get("version") != POSITION_VERSION:
-            raise SaveFileError(f"unsupported position version {data.get('version')!r}")
-        try:
-            hands = data["hands"]
-            trick = data.get("trick", [])
-            if not (isinstance(hands, list) and all(isinstance(h, list) for h in hands)
-                    and isinstance(trick, list)):
-                raise ValueError("'hands' must be four lists of cards and 'trick' a list of cards")
-            trump = data.get("trump")
-            leader = data.get("leader", 0)
-            broken = data.get("trump_broken", False)
-            if not isinstance(leader, int) or not isinstance(broken, bool):
-                raise ValueError("'leader' must be a seat number and 'trump_broken' true or false")
-            return cls(tuple(tuple(Card.parse(c) for c in h) for h in hands),
-                       None if trump is None else Suit.parse(trump), leader,
-                       tuple(Card.parse(c) for c in trick), broken)
-        except (KeyError, ValueError) as error:
+            return cls(dealt, None if trump is None else Suit.parse(trump), leader, trick, broken)
+        except ValueError as error:
             raise SaveFileError(f"the position is invalid: {error}") from None
+
+
+def describe_trump(trump: Suit | None, trick: Sequence[Card], broken_before: bool,
+                   rules: RuleSet | Sequence[RuleSet]) -> str:
+    """"Hearts ♥ are trump (broken)." for a trick in progress: broken when it was before the trick or
+    when the trick's own cards broke it under ``rules`` (``legality.trump_broken_after``; under
+    gamelake only a ruff breaks trump). Given several rule sets that disagree, it names who says what."""
+    if trump is None:
+        return "No trump."
+    sets = (rules,) if isinstance(rules, RuleSet) else tuple(rules)
+    if not sets:
+        raise ValueError("describe trump under at least one rule set")
+    broken = {r.name: trump_broken_after(r, trick, trump, broken_before) for r in sets}
+    if len(set(broken.values())) == 1:
+        state = "broken" if next(iter(broken.values())) else "not broken yet"
+    else:
+        yes = ", ".join(name for name, b in broken.items() if b)
+        no = ", ".join(name for name, b in broken.items() if not b)
+        state = f"broken under {yes}; not broken yet under {no}"
+    return f"{trump.plural.capitalize()} {trump.symbol} are trump ({state})."
 
 
 def compare_presets(position: Position, extra: Sequence[RuleSet] = ()) -> dict[str, list[Verdict]]:

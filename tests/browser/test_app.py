@@ -14,7 +14,8 @@ import pytest
 
 import batak_core as bc
 from batak_core.shuffle import derive_seed
-from batak_core.teaching import course_drills, drills
+from batak_core.teaching import drills
+from batak_core.teaching import topics as course_drills  # the course's one question() registry
 from widgets.course import LESSONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

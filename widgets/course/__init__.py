@@ -16,7 +16,6 @@ from .start_page import StartPage, menu_html
 from .worked import (
     WorkedPlay,
     all_pass_outcomes,
-    all_pass_text,
     example_verdicts,
     play_examples,
     rank_ladder,
@@ -26,7 +25,7 @@ from .worked import (
 
 __all__ = [
     "LESSONS", "LESSONS_BY_ID", "AuctionDemo", "HandDemo", "Lesson", "LessonQuiz", "ScoreCalculator", "Shown",
-    "StartPage", "TrickDemo", "TrumpDemo", "WorkedPlay", "all_pass_outcomes", "all_pass_text", "current_rules",
+    "StartPage", "TrickDemo", "TrumpDemo", "WorkedPlay", "all_pass_outcomes", "current_rules",
     "example_verdicts", "full_game", "house_rules_lab", "menu_html", "play_examples", "rank_ladder",
     "score_examples", "winner_of",
 ]

@@ -12,9 +12,9 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import Card, Deal, Phase, RuleSet, Suit
-from batak_core.cards import sorted_hand
+from batak_core.cards import mask_of, sorted_hand, suit_length
 from batak_core.shuffle import derive_seed
-from batak_core.teaching import course_drills, drills
+from batak_core.teaching import course_drills, drills, topics
 
 from ..bidding import BidPanel, TrumpPicker
 from ..cards import card_svg, faces
@@ -24,7 +24,6 @@ from ..rule_lab import RuleLab
 from ..rules_panel import RulesPanel
 from ..style import control, set_classes
 from .page import current_rules, lesson_page
-from .worked import all_pass_text
 
 
 def _suit_rows(hand: Sequence[Card], extra: dict[Suit, str] | None = None) -> str:
@@ -39,7 +38,8 @@ def _suit_rows(hand: Sequence[Card], extra: dict[Suit, str] | None = None) -> st
 
 
 class HandDemo(w.VBox):
-    """A freshly dealt hand laid out by suit; ``sure=True`` also counts its sure tricks."""
+    """A freshly dealt hand laid out by suit; ``sure=True`` also counts it as the hint does: sure tricks
+    from the top, and the hint's trick count suit by suit (``course_drills.hand_count``)."""
 
     def __init__(self, rules: RuleSet | None = None, seed: int = 1, *, sure: bool = False) -> None:
         self.rules = rules or current_rules()
@@ -57,21 +57,23 @@ class HandDemo(w.VBox):
         self.dealt += 1
         dealer = seed % 4
         deal = Deal.random(self.rules, seed=seed, dealer=dealer)
-        hand = deal.hand(0)
+        self.hand = hand = deal.hand(0)
         intro = (f"Seat {dealer} dealt, one card at a time, starting with seat {(dealer + 1) % 4} and going "
-                 f"{self.rules.direction.value}. Your 13 cards, sorted by suit, high to low:")
+                 f"{self.rules.direction.value}. Your {len(hand)} cards, sorted by suit, high to low:")
         extra: dict[Suit, str] = {}
         outro = ""
         if self.sure:
-            per_suit = course_drills.sure_tricks(hand)
-            extra = {s: f"{n} sure" for s, n in per_suit.items() if n}
-            total = sum(per_suit.values())
-            longest = max(Suit, key=lambda s: (sum(c.suit == s for c in hand), -s))
-            length = sum(c.suit == longest for c in hand)
-            outro = (f"<p><b>{total} sure trick{'s' if total != 1 else ''}</b> from the top. With "
-                     f"{longest.plural} as trump ({length} cards) every trump beyond the third usually "
-                     f"wins a trick too: about <b>{total + max(0, length - 3)}</b> tricks. Bid no more than "
-                     f"that, and pass if it is below the lowest bid ({self.rules.min_bid}).</p>")
+            count = course_drills.hand_count(self.rules, hand)
+            extra = {s: " · ".join([f"{count.sure[s]} sure"] * bool(count.sure[s]) + [f"{part:.1f} counted"])
+                     for s, part in count.by_suit.items()}
+            total = sum(count.sure.values())
+            trump = count.trump
+            outro = (f"<p><b>{total} sure trick{'s' if total != 1 else ''}</b> from the top. The hint counts "
+                     f"more than the top cards: with {trump.symbol} {trump.plural} as trump "
+                     f"({suit_length(mask_of(hand), trump)} cards) it counts about <b>{count.estimate:.1f}</b> "
+                     "tricks, suit by suit as shown: every trump beyond the third nearly a trick, an ace a trick, "
+                     "a guarded king most of one, a queen part of one, and a short side suit some ruffs. "
+                     f"Bid no more than that, and pass if it is below the lowest bid ({self.rules.min_bid}).</p>")
         self.view.value = f"<p>{intro}</p>{_suit_rows(hand, extra)}{outro}"
 
 
@@ -104,10 +106,10 @@ class AuctionDemo(w.VBox):
         self.outcome.value = ""
         self._advance()
 
-    def _call(self, bid: int | None) -> None:
+    def _call(self, call: bc.Action) -> None:
         if self.deal.phase is not Phase.AUCTION or self.deal.to_move != 0:
             return
-        self.deal.act(bid)
+        self.deal.act(call)
         self._advance()
 
     def _advance(self) -> None:
@@ -118,7 +120,7 @@ class AuctionDemo(w.VBox):
             deal.act(self.bots[seat].choose(deal.view(seat)))
         self.panel.show_deal(deal, 0)
         if deal.phase is Phase.REDEAL:
-            self.outcome.value = f"Everyone passed. {all_pass_text(self.rules)}"
+            self.outcome.value = f"Everyone passed. {bc.all_pass_outcome(self.rules).text}"
         elif deal.phase is not Phase.AUCTION:
             assert deal.declarer is not None
             passed = "Everyone passed, so " if all(b.bid is None for b in deal.auction) else ""
@@ -154,16 +156,17 @@ class TrumpDemo(w.VBox):
         hand = deal.hand(0)
         self.hand.value = (f"<p>You bid {deal.contract} and the others passed: you are the declarer.</p>"
                            f"{_suit_rows(hand)}")
-        self.picker.show_counts([sum(c.suit == s for c in hand) for s in Suit])
+        self.picker.show_counts([suit_length(mask_of(hand), s) for s in Suit])
         self.outcome.value = ""
 
-    def _choose(self, suit: Suit) -> None:
+    def _choose(self, choice: bc.Action) -> None:
+        suit = choice.suit
+        assert suit is not None
         trial = self.deal.copy()
         trial.declare_trump(suit)
-        mine = sum(c.suit == suit for c in trial.hand(0))
-        longest = max(sum(c.suit == s for c in trial.hand(0)) for s in Suit)
-        verdict = ("Your longest suit: a good choice." if mine == longest else
-                   f"You hold a longer suit ({longest} cards): more trumps usually means more tricks.")
+        hand = self.deal.hand(0)
+        mine = suit_length(mask_of(hand), suit)
+        verdict = course_drills.trump_choice_verdict(hand, suit)
         self.outcome.value = (f"{suit.symbol} <b>{suit.plural.capitalize()} are trump.</b> You hold {mine}, the "
                               f"other three {13 - mine} between them. {verdict} You lead the first trick.")
 
@@ -189,7 +192,7 @@ class TrickDemo(w.VBox):
 
     def new_trick(self) -> None:
         """A trick really played in a random deal (by the winner drill), with its trump."""
-        question = drills.question("winner", seed=derive_seed(self.seed, self.dealt))
+        question = topics.question("winner", seed=derive_seed(self.seed, self.dealt))
         assert isinstance(question, drills.TrickWinnerQuestion)
         self.dealt += 1
         self.cards = question.trick

@@ -11,9 +11,10 @@ import ipywidgets as w
 
 from batak_core import RuleSet
 from batak_core.shuffle import new_seed
-from batak_core.teaching import course_drills, drills
+from batak_core.teaching import drills
 from batak_core.teaching.lessons import LESSONS_BY_ID
 from batak_core.teaching.progress import Progress
+from batak_core.teaching.topics import TOPICS, question
 
 from ..quiz import Quiz
 from ..style import control, set_classes, show, style_widget
@@ -32,15 +33,14 @@ class LessonQuiz(Quiz):
             raise ValueError(f"unknown lesson {lesson!r}; the lessons are: {', '.join(LESSONS_BY_ID)}")
         self.lesson = lesson
         self.topics = tuple(topics) or LESSONS_BY_ID[lesson].topics
-        unknown = [t for t in self.topics if t not in course_drills.TOPICS]
+        unknown = [t for t in self.topics if t not in TOPICS]
         if unknown or not self.topics:
-            raise ValueError(f"unknown quiz topic(s) {unknown}; choose from: {', '.join(course_drills.TOPICS)}")
+            raise ValueError(f"unknown quiz topic(s) {unknown}; choose from: {', '.join(TOPICS)}")
         if count < 1:
             raise ValueError("a round has at least one question")
         self.count = count
         self.saving_problem: str | None = None
-        drill_topic = next((t for t in self.topics if t in drills.TOPICS), "follow")
-        super().__init__(drill_topic, rules or current_rules(), seed)
+        super().__init__(self.topics[0], rules or current_rules(), seed)
         self.next_button = control("Next question", "The next question of this round", "batak-next-question")
         self.next_button.on_click(lambda _b: self.new_question())
         self.new_round_button = control("New questions", f"A new round of {count} questions",
@@ -60,7 +60,7 @@ class LessonQuiz(Quiz):
 
     def ask(self, seed: int) -> drills.Question:
         topic = self.topics[self.asked % len(self.topics)]
-        return course_drills.question(topic, self.rules, seed)
+        return question(topic, self.rules, seed)
 
     def new_question(self) -> None:
         if self.asked >= self.count:

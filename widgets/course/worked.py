@@ -11,9 +11,10 @@ from html import escape
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import Card, Deal, Phase, RuleSet, Suit
+from batak_core import Card, RuleSet, Suit
 from batak_core.cards import sorted_hand
 from batak_core.teaching.examples import SCORE_EXAMPLES, PlayExample
+from batak_core.teaching.position import describe_trump
 
 from ..cards import card_svg, faces
 from ..picker import CardPicker
@@ -45,19 +46,21 @@ def play_examples(*examples: PlayExample) -> Shown:
         heads = "".join(f"<th>{name}</th>" for name in verdicts)
         rows.append(f'<div class="batak-example-title">{escape(example.title)}</div>'
                     f'<div class="batak-source">Source: {example.source}</div>'
-                    f"{_trick_line(example.trick, example.trump, example.trump_broken, example.hand)}"
+                    f"{_trick_line(example, [_example_rules(example, n) for n in example.legal], example.hand)}"
                     f'<table class="batak-compare"><tr><th>rules</th>{heads}</tr><tr><th>may play</th>{cells}</tr>'
                     "</table>")
     return Shown("".join(f'<div class="batak-panel batak-example">{r}</div>' for r in rows), "\n".join(lines))
 
 
-def _trick_line(trick: Sequence[Card], trump: Suit | None, broken: bool, hand: Sequence[Card] = ()) -> str:
-    trump_text = "no trump" if trump is None else (f"{trump.symbol} {trump.plural} are trump "
-                                                   f"({'broken' if broken else 'not broken yet'})")
-    played = faces(trick, scale=0.8) if trick else '<span class="batak-muted">nothing yet: you lead</span>'
+def _trick_line(example: PlayExample, rules: RuleSet | Sequence[RuleSet], hand: Sequence[Card] = ()) -> str:
+    """The trick so far, the hand, and trump broken or not as the engine counts it under ``rules``
+    (the trick's own cards may have broken it)."""
+    trump_text = describe_trump(example.trump, example.trick, example.trump_broken, rules)
+    played = (faces(example.trick, scale=0.8) if example.trick
+              else '<span class="batak-muted">nothing yet: you lead</span>')
     mine = f"<span>Your hand:</span> {faces(sorted_hand(hand), scale=0.8)}" if hand else ""
     return (f'<div class="batak-example-trick"><span>The trick so far:</span> {played}{mine}'
-            f"<span>{trump_text}</span></div>")
+            f"<span>{escape(trump_text)}</span></div>")
 
 
 class WorkedPlay(w.VBox):
@@ -92,7 +95,7 @@ class WorkedPlay(w.VBox):
                               f'<div class="batak-source">Source: {example.source}. Click any card of your hand '
                               f"to ask the engine whether you may play it under the <b>{rules.name}</b> rules."
                               "</div>")
-        self.trick.value = _trick_line(example.trick, example.trump, example.trump_broken)
+        self.trick.value = _trick_line(example, rules)
         self.picker.show_position(list(example.hand), list(example.trick), example.trump, example.trump_broken,
                                   rules)
         rows = "".join(f"<tr><th>{name}</th><td>{faces(cards, scale=0.5) or '—'}</td></tr>"
@@ -106,23 +109,10 @@ class WorkedPlay(w.VBox):
                                      f"{escape(verdict.reason)}</div>")
 
 
-def all_pass_text(rules: RuleSet) -> str:
-    """What four passes (or three, where the dealer must bid) lead to, found by replaying them."""
-    deal = Deal.random(rules, seed=1, dealer=0)
-    for _ in range(3):
-        deal.pass_bid()
-    if not deal.can_pass:
-        return f"After three passes the dealer may not pass and must bid at least {deal.legal_bids()[0]}."
-    deal.pass_bid()
-    if deal.phase is Phase.REDEAL:
-        return "The cards are thrown in and dealt again."
-    who = "the dealer" if deal.declarer == deal.dealer else "the player after the dealer"
-    return f"{who.capitalize()} must play, with a bid of {deal.contract}."
-
-
 def all_pass_outcomes() -> Shown:
-    """Every preset's all-pass outcome, replayed by the engine (the auction lesson's worked example)."""
-    outcomes = {name: all_pass_text(rules) for name, rules in bc.PRESETS.items()}
+    """Every preset's all-pass outcome, replayed by the engine (``all_pass_outcome``: the auction lesson's
+    worked example)."""
+    outcomes = {name: bc.all_pass_outcome(rules).text for name, rules in bc.PRESETS.items()}
     rows = "".join(f"<tr><th>{name}</th><td class='batak-left'>{escape(text)}</td></tr>"
                    for name, text in outcomes.items())
     head = '<tr><th>rules</th><th class="batak-left">when everyone passes</th></tr>'

@@ -16,24 +16,46 @@ def _has(pattern: int, rank: int) -> int:
     return pattern >> (rank - 2) & 1
 
 
+def _suit_terms(hand: int, suit: int, trump: int, trump_length: int) -> tuple[float, ...]:
+    """What one suit of ``hand`` adds to the trick count, term by term in the order they are added."""
+    pattern = hand >> 13 * suit & 0x1FFF
+    length = pattern.bit_count()
+    ace, king, queen, jack = (_has(pattern, r) for r in (14, 13, 12, 11))
+    if suit == trump:
+        honours = ace + 0.9 * king * (length >= 2) + 0.7 * queen * (length >= 3) + 0.4 * jack * (length >= 4)
+        return (honours + 0.85 * max(0, length - 3),)
+    terms = (
+        ace * (1.0 if length <= 5 else 0.85),
+        king * (0.85 if ace else 0.5 if length >= 2 else 0.1),
+        queen * (0.5 if (ace or king) and length >= 3 else 0.2 if length >= 3 else 0.0),
+    )
+    if length <= 1 and trump_length >= 4:
+        return (*terms, 0.45 * (2 - length))  # a short suit lets the long trumps ruff
+    return terms
+
+
 def trick_estimate(hand: int, trump: int) -> float:
-    """Expected tricks for the declarer holding ``hand`` (a mask) with ``trump`` as trump."""
+    """Expected tricks for the declarer holding ``hand`` (a mask) with ``trump`` as trump: the sum
+    of ``estimate_by_suit``, added term by term in one running total (the bots' exact numbers)."""
     total = 0.0
     trump_length = (hand >> 13 * trump & 0x1FFF).bit_count()
     for suit in range(4):
-        pattern = hand >> 13 * suit & 0x1FFF
-        length = pattern.bit_count()
-        ace, king, queen, jack = (_has(pattern, r) for r in (14, 13, 12, 11))
-        if suit == trump:
-            honours = ace + 0.9 * king * (length >= 2) + 0.7 * queen * (length >= 3) + 0.4 * jack * (length >= 4)
-            total += honours + 0.85 * max(0, length - 3)
-            continue
-        total += ace * (1.0 if length <= 5 else 0.85)
-        total += king * (0.85 if ace else 0.5 if length >= 2 else 0.1)
-        total += queen * (0.5 if (ace or king) and length >= 3 else 0.2 if length >= 3 else 0.0)
-        if length <= 1 and trump_length >= 4:
-            total += 0.45 * (2 - length)  # a short suit lets the long trumps ruff
+        for term in _suit_terms(hand, suit, trump, trump_length):
+            total += term
     return total
+
+
+def estimate_by_suit(hand: int, trump: int) -> dict[Suit, float]:
+    """``trick_estimate`` suit by suit: what each suit's cards are counted for (the trump suit's
+    honours and length; elsewhere aces, guarded kings and queens, and the ruffs a short suit gives)."""
+    trump_length = (hand >> 13 * trump & 0x1FFF).bit_count()
+    out = {}
+    for suit in Suit:
+        part = 0.0
+        for term in _suit_terms(hand, suit, trump, trump_length):
+            part += term
+        out[suit] = part
+    return out
 
 
 def best_trump(hand: int) -> tuple[Suit, float]:

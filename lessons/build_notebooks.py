@@ -349,10 +349,12 @@ and see which cards every source allows. Hover a cell for the engine's reason.
 
 You will learn three habits of good players.
 
-**1. Count your sure tricks before you bid.** An ace is a sure trick; so is a king *with* its
-ace, a queen with the ace and king, and so on down. A king without the ace is not sure. Then add
-your trump length: in a suit of six or more, the trumps beyond the third usually win too. Bid no
-more than your count, and pass when it is below the lowest bid.
+**1. Count your tricks before you bid.** Start with the top cards: an ace, a king *with* its
+ace, a queen with the ace and king, and so on down, win from the top. A king without the ace
+counts less: it wins when the ace has gone, or when it is guarded. Then add your trump length
+(every trump beyond the third usually wins) and the ruffs a short side suit gives you. The demo
+below counts each suit exactly the way the hint does at the table. Bid no more than your count,
+and pass when it is below the lowest bid.
 
 **2. Draw trumps.** As declarer, lead trumps early until the others have none left. Count them:
 13, minus yours, minus those played. Then your long suits and small cards can win tricks

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..ai.bots.evaluate import best_trump, estimate_by_suit, trick_estimate
+from ..ai.bots.evaluate import counting_trump, estimate_by_suit, trick_estimate
 from ..cards import Card, Suit, describe_cards, longest_suit, mask_of, sorted_hand, suit_length
 from ..deal import Deal, Phase
 from ..rules import RuleSet
@@ -189,7 +189,7 @@ class HandCount:
 def hand_count(rules: RuleSet, hand: Sequence[Card]) -> HandCount:
     """A hand counted the way the hint counts it (so the lesson and the hint never disagree)."""
     mask = mask_of(hand)
-    trump = Suit.parse(rules.fixed_trump) if rules.fixed_trump else best_trump(mask)[0]
+    trump = counting_trump(rules, mask)
     return HandCount(sure_tricks(hand), trump, estimate_by_suit(mask, int(trump)), trick_estimate(mask, int(trump)))
 
 

@@ -14,7 +14,7 @@ from ...rules import DefenderZero
 from ...scoring import announcement_points, declarer_points, defender_points
 from ...trick import winning_index
 from .club import announce_choice, bury_choice, club_card, winner_so_far
-from .evaluate import best_trump, bid_choice, careful_margin, trick_estimate
+from .evaluate import best_trump, bid_choice, careful_margin, counting_trump, trick_estimate
 from .expert import pick, score_cards, searchable, trusted
 from .knowledge import Knowledge, knowledge
 
@@ -90,8 +90,8 @@ def _bid_hint(view: DealView) -> Hint:
 def _announce_hint(view: DealView) -> Hint:
     rules = view.rules
     hand = mask_of(view.hand)
-    trump = Suit(rules.trump_suit)
-    estimate = trick_estimate(hand, rules.trump_suit)
+    trump = counting_trump(rules, hand)
+    estimate = trick_estimate(hand, trump)
     choice = announce_choice(view)
     counted = round(estimate)
     options = sorted(((Action.bid(n), float(announcement_points(rules, n, counted))) for n in view.legal_bids),

@@ -58,6 +58,12 @@ def estimate_by_suit(hand: int, trump: int) -> dict[Suit, float]:
     return out
 
 
+def counting_trump(rules: RuleSet, hand: int) -> Suit:
+    """The trump a hand is counted with before the auction: the fixed trump (Koz Maça), else the
+    suit that makes it strongest. The hint and the lessons count with it."""
+    return Suit(rules.trump_suit) if rules.fixed_trump else best_trump(hand)[0]
+
+
 def best_trump(hand: int) -> tuple[Suit, float]:
     """The trump suit that makes the hand strongest, and the tricks it should take."""
     scored = [(trick_estimate(hand, s), (hand >> 13 * s & 0x1FFF).bit_count(), -s) for s in range(4)]

@@ -9,7 +9,7 @@ import widgets
 def test_bid_panel_offers_only_legal_bids_and_applies_them() -> None:
     deal = bc.Deal.random(bc.preset("gamelake"), seed=1, dealer=3)
     panel = widgets.BidPanel(on_bid=deal.act)
-    panel.show_deal(deal, seat=0)
+    panel.show_view(deal.view(0))
     visible = [n for n, b in panel.bid_buttons.items() if b.layout.display != "none"]
     assert visible == list(range(4, 14)) and "batak-bid-4" in panel.bid_buttons[4]._dom_classes
     panel.bid_buttons[6].click()
@@ -28,7 +28,7 @@ def test_dealer_forced_to_bid_cannot_pass() -> None:
     for _ in range(3):
         deal.pass_bid()
     panel = widgets.BidPanel()
-    panel.show_deal(deal, seat=0)
+    panel.show_view(deal.view(0))
     assert panel.pass_button.disabled and "must bid" in panel.pass_button.tooltip
 
 
@@ -45,7 +45,7 @@ def test_trump_picker() -> None:
 def test_koz_maca_turns_the_bid_panel_into_announcements() -> None:
     deal = bc.Deal.random(bc.preset("turkish", "koz_maca"), seed=1, dealer=3)
     panel = widgets.BidPanel(on_bid=deal.act)
-    panel.show_deal(deal, seat=0)
+    panel.show_view(deal.view(0))
     assert [n for n, b in panel.bid_buttons.items() if b.layout.display != "none"] == list(range(1, 14))
     assert panel.pass_button.layout.display == "none" and "Announce 3" in panel.bid_buttons[3].tooltip
     panel.bid_buttons[3].click()
@@ -53,3 +53,46 @@ def test_koz_maca_turns_the_bid_panel_into_announcements() -> None:
     panel.show([5, 6], True)  # an auction again: bids and a pass
     assert panel.pass_button.layout.display != "none" and "Bid 5" in panel.bid_buttons[5].tooltip
     assert "Your bid" in panel.title.value and panel.redeal_button.layout.display == "none"
+
+
+def test_callbacks_register_and_remove_like_on_click() -> None:
+    deal = bc.Deal.random(bc.preset("gamelake"), seed=1, dealer=3)
+    heard: list[bc.Action] = []
+    also: list[bc.Action] = []
+    panel = widgets.BidPanel(on_bid=heard.append)
+    panel.on_bid(also.append)
+    panel.on_bid(also.append)  # registered once, as Button.on_click does
+    panel.show_view(deal.view(0))
+    panel.bid_buttons[6].click()
+    assert heard == also == [bc.Action.bid(6)]
+    panel.on_bid(heard.append, remove=True)
+    panel.pass_button.click()
+    assert heard == [bc.Action.bid(6)] and also == [bc.Action.bid(6), bc.Action.pass_()]
+    redeals: list[str] = []
+
+    def demanded() -> None:
+        redeals.append("redeal")
+
+    panel.on_redeal(demanded)
+    panel.redeal_button.click()
+    panel.on_redeal(demanded, remove=True)
+    panel.redeal_button.click()
+    assert redeals == ["redeal"]
+    chosen: list[bc.Action] = []
+    picker = widgets.TrumpPicker()
+    picker.on_choose(chosen.append)
+    picker.buttons[bc.Suit.CLUBS].click()
+    picker.on_choose(chosen.append, remove=True)
+    picker.buttons[bc.Suit.HEARTS].click()
+    assert chosen == [bc.Action.trump(bc.Suit.CLUBS)]
+
+
+def test_show_view_offers_nothing_off_turn_and_the_redeal_only_when_told() -> None:
+    deal = bc.Deal.random(bc.preset("classic", weak_hand_redeal=True), seed=1, dealer=3)
+    panel = widgets.BidPanel()
+    panel.show_view(deal.view(1))  # seat 0 is to call, not seat 1
+    assert all(b.disabled for b in panel.bid_buttons.values()) and panel.pass_button.disabled
+    panel.show_view(deal.view(0), can_redeal=True)
+    assert panel.redeal_button.layout.display != "none" and not panel.pass_button.disabled
+    panel.show_view(deal.view(1), can_redeal=True)  # never off turn
+    assert panel.redeal_button.layout.display == "none"

@@ -148,7 +148,7 @@ def test_speed_and_level_settings() -> None:
 def short(name: str, variant: str, **options: object) -> bc.RuleSet:
     """A two-deal game. Ties are shared: Game ends danish and gamelake games only on a single leader,
     which partners sharing a score never are (reported to the engine's owner)."""
-    return bc.preset(name, variant, game_end="fixed_deals", deals=2, deal_choices=(), tie_rule="share",
+    return bc.preset(name, variant, game_end="fixed_deals", deals=2, deal_choices_only=False, tie_rule="share",
                      **options)
 
 
@@ -291,3 +291,16 @@ def test_stronger_bots_play_every_variant(name: str, variant: str, level: str) -
     table = widgets.GameTable(short(name, variant), bots=level, seed=3, delay=0)
     play_to_end(table)
     assert table.game.is_over
+
+
+def test_deal_counter_names_the_finished_deal() -> None:
+    """Regression: when deal 1 ended the table said "Deal 2 of 5" beside deal 1's result."""
+    table = widgets.GameTable(bc.preset("miniokey"), seed=21, delay=0)
+    assert "Deal 1 of 5." in table.table.info.value
+    while not table.deal.is_finished:
+        click_something(table)
+    assert table.deal.phase is Phase.OVER and "Deal over:" in table.message.value
+    assert "Deal 1 of 5." in table.table.info.value and "Deal 2 of 5" not in table.table.info.value
+    assert table.game.status in table.table.info.value
+    table.next_button.click()
+    assert "Deal 2 of 5." in table.table.info.value

@@ -63,3 +63,15 @@ def test_four_colour_deck() -> None:
     assert "batak-four-colour" in picker._dom_classes
     picker.four_colour = False
     assert "batak-four-colour" not in picker._dom_classes
+
+
+def test_on_play_registers_and_removes_like_on_click() -> None:
+    picker, played = make()
+    also: list[Card] = []
+    picker.on_play(also.append)
+    picker.pick("KS")
+    assert played == also == [Card.parse("KS")]
+    picker.on_play(played.append, remove=True)
+    picker.on_play(also.append, remove=True)
+    picker.pick("KS")
+    assert played == also == [Card.parse("KS")]

@@ -50,7 +50,7 @@ def test_json_round_trip_and_errors() -> None:
     assert lab.position != saved
     lab.load_button.click()
     assert lab.position == saved
-    assert "<th>classic</th>" in lab.result.value and "<th>classic + house rules</th>" in lab.result.value
+    assert "<th>classic</th>" in lab.result.value and ">your rules</th>" in lab.result.value
     lab.json.value = "{broken"
     lab.load_button.click()
     assert "not valid JSON" in lab.error.value and lab.position == saved
@@ -62,3 +62,36 @@ def test_typing_a_bad_position_shows_the_error() -> None:
     assert "twice" in lab.error.value and lab.result.value == ""
     lab.hands[1].value = "ZZ"
     assert "not a card" in lab.error.value
+
+
+def test_house_rules_get_their_own_column_beside_their_preset() -> None:
+    house = bc.preset("classic", must_overtake=False)
+    lab = widgets.RuleLab(house)
+    lab.examples.value = next(iter(EDGE_CASES))  # the trick is trumped: classic still forces the overtake
+    heads = re.findall(r"<th[^>]*>([^<]+)</th>", lab.result.value.split("</thead>")[0])
+    assert heads == ["card", *bc.PRESETS, "your rules"]
+    assert 'title="classic + house rules: must_overtake"' in lab.result.value
+    assert verdict_row(lab, "4C") == ["legal", "illegal", "legal", "legal", "illegal", "legal"]
+    assert house.name == "classic"  # the lab labels the column; the rule set keeps its source's name
+    lab.rules = bc.preset("classic")
+    assert lab.position is not None
+    lab.set_position(lab.position)
+    assert "your rules" not in lab.result.value and len(verdict_row(lab, "4C")) == 5
+
+
+def test_trump_not_broken_yet_while_a_trump_lies_in_the_trick() -> None:
+    """Regression: the lab said "not broken yet" (and marked trumps as breaking it) although a ruff
+    in the trick had broken trump; under gamelake a trump led does not break it, under the rest it does."""
+    lab = widgets.RuleLab()
+    lab.set_position(Position.around("AH 5H KS", "9C 2H", "H", leader=2))  # seat 3 ruffed the clubs lead
+    text = lab.result.value
+    assert "Hearts ♥ are trump (broken)." in text and "not broken" not in text
+    assert "breaks trump" not in text  # it is broken already: playing a trump now breaks nothing
+    lab.set_position(Position.around("AH 5H KS", "2H", "H", leader=3))  # a trump led
+    assert ("Hearts ♥ are trump (broken under miniokey, classic, danish, turkish; "
+            "not broken yet under gamelake).") in lab.result.value
+    ruff_only = widgets.RuleLab(bc.preset("classic", trump_broken_by="ruff_only"))
+    ruff_only.set_position(Position.around("AH 5H KS", "2H", "H", leader=3))
+    assert "Under your rules trump is not broken yet." in ruff_only.result.value
+    ruff_only.set_position(Position.around("AH 5H KS", "9C 2H", "H", leader=2))
+    assert "Under your rules" not in ruff_only.result.value  # broken for everyone: said once

@@ -6,6 +6,7 @@ import re
 
 import batak_core as bc
 import widgets
+from batak_core.seats import partner
 
 
 def played_game(name: str, seed: int, variant: str | None = None, **options: object) -> bc.Game:
@@ -61,7 +62,7 @@ def test_esli_rows_name_the_declaring_side() -> None:
     sheet.show_game(game)
     record = game.records[0]
     assert record.declarer is not None
-    partner = (record.declarer + 2) % 4
-    together = record.tricks[record.declarer] + record.tricks[partner]
-    assert f"{sheet.names[record.declarer]} + {sheet.names[partner]} {record.contract}" in sheet.table.value
+    mate = partner(record.declarer)
+    together = record.tricks[record.declarer] + record.tricks[mate]
+    assert f"{sheet.names[record.declarer]} + {sheet.names[mate]} {record.contract}" in sheet.table.value
     assert f"({together} tricks" in sheet.table.value

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from batak_core import Action, Bid, Deal, Phase, Suit
+from batak_core import Action, Bid, Deal, DealView, Phase, Suit
 
 from .style import root, set_classes, show, style_widget
 
@@ -35,13 +35,21 @@ def auction_html(auction: Sequence[Bid], names: Sequence[str]) -> str:
 
 class BidPanel(w.VBox):
     """Your call in the auction: a button per legal bid and a pass button; in Koz Maça your
-    announcement. Under the weak-hand house rule it also offers to demand a redeal."""
+    announcement. Under the weak-hand house rule it also offers to demand a redeal.
+
+    ``on_bid(callback)`` hears every call made (as an ``Action``), ``on_redeal(callback)`` the
+    redeal demand; both take ``remove=True`` to unregister, as ``Button.on_click`` does.
+    """
 
     def __init__(self, *, names: Sequence[str] = ("You", "Ayşe", "Mehmet", "Zeynep"),
                  on_bid: BidCallback | None = None, on_redeal: RedealCallback | None = None) -> None:
         self.names = tuple(names)
-        self._callbacks: list[BidCallback] = [on_bid] if on_bid else []
-        self._redeal_callbacks: list[RedealCallback] = [on_redeal] if on_redeal else []
+        self._bid_handlers = w.CallbackDispatcher()
+        self._redeal_handlers = w.CallbackDispatcher()
+        if on_bid is not None:
+            self.on_bid(on_bid)
+        if on_redeal is not None:
+            self.on_redeal(on_redeal)
         self.title = w.HTML()
         self.bid_buttons: dict[int, w.Button] = {}
         for n in range(14):
@@ -68,8 +76,13 @@ class BidPanel(w.VBox):
         self._announcing: bool | None = None
         self.show((), False)
 
-    def on_bid(self, callback: BidCallback) -> None:
-        self._callbacks.append(callback)
+    def on_bid(self, callback: BidCallback, remove: bool = False) -> None:
+        """Register ``callback`` for every call made here (or unregister it with ``remove=True``)."""
+        self._bid_handlers.register_callback(callback, remove=remove)
+
+    def on_redeal(self, callback: RedealCallback, remove: bool = False) -> None:
+        """Register ``callback`` for the redeal demand (or unregister it with ``remove=True``)."""
+        self._redeal_handlers.register_callback(callback, remove=remove)
 
     @property
     def legal(self) -> tuple[int, ...]:
@@ -105,29 +118,40 @@ class BidPanel(w.VBox):
             else:
                 button.tooltip = f"Bid {n}: promise to take at least {n} tricks"
 
+    def show_view(self, view: DealView, *, can_redeal: bool = False) -> None:
+        """Offer the calls ``view``'s player may make now: its legal bids and pass, which the engine
+        leaves empty when it is not that player's turn in the auction. A view does not say whether
+        its hand may demand a redeal, so the caller that holds the deal passes ``can_redeal``
+        (``deal.can_demand_redeal`` on that player's turn)."""
+        mine = view.phase is Phase.AUCTION and view.my_turn
+        self.show(view.legal_bids if mine else (), view.can_pass and mine, view.auction,
+                  announcing=view.rules.announcements, can_redeal=mine and can_redeal)
+
     def show_deal(self, deal: Deal, seat: int = 0) -> None:
-        mine = deal.phase is Phase.AUCTION and deal.to_move == seat
-        self.show(deal.legal_bids() if mine else (), deal.can_pass and mine, deal.auction,
-                  announcing=deal.rules.announcements, can_redeal=mine and deal.can_demand_redeal)
+        """``show_view`` for a caller holding the whole deal: ``seat``'s view, and its redeal right."""
+        self.show_view(deal.view(seat), can_redeal=deal.to_move == seat and deal.can_demand_redeal)
 
     def _redeal(self) -> None:
-        for callback in self._redeal_callbacks:
-            callback()
+        self._redeal_handlers()
 
     def _call(self, bid: int | None) -> None:
         if (bid is None and not self._can_pass) or (bid is not None and bid not in self._legal):
             self.message.value = "That call is not open to you now."
             return
         self.message.value = ""
-        for callback in self._callbacks:
-            callback(Action.call(bid))
+        self._bid_handlers(Action.call(bid))
 
 
 class TrumpPicker(w.VBox):
-    """The declarer's choice of trump: four suit buttons, each with how many you hold."""
+    """The declarer's choice of trump: four suit buttons, each with how many you hold.
+
+    ``on_choose(callback)`` hears the choice as an ``Action``; ``remove=True`` unregisters it.
+    """
 
     def __init__(self, *, on_choose: TrumpCallback | None = None) -> None:
-        self._callbacks: list[TrumpCallback] = [on_choose] if on_choose else []
+        self._choose_handlers = w.CallbackDispatcher()
+        if on_choose is not None:
+            self.on_choose(on_choose)
         self.buttons: dict[Suit, w.Button] = {}
         for suit in Suit:
             button = w.Button(description=f"{suit.symbol} {suit.plural}", tooltip=f"Make {suit.plural} trump")
@@ -137,10 +161,10 @@ class TrumpPicker(w.VBox):
         self.title = w.HTML('<div class="batak-panel-title">You won the auction: choose trump</div>')
         super().__init__([style_widget(), self.title, w.HBox(list(self.buttons.values()))])
         root(self, "batak-panel", "batak-trump-picker")
-        self.active = True
 
-    def on_choose(self, callback: TrumpCallback) -> None:
-        self._callbacks.append(callback)
+    def on_choose(self, callback: TrumpCallback, remove: bool = False) -> None:
+        """Register ``callback`` for the trump chosen (or unregister it with ``remove=True``)."""
+        self._choose_handlers.register_callback(callback, remove=remove)
 
     def show_counts(self, counts: Sequence[int]) -> None:
         """Write how many cards of each suit the hand holds on the buttons."""
@@ -149,6 +173,4 @@ class TrumpPicker(w.VBox):
             set_classes(button, remove=("batak-hinted",))
 
     def _choose(self, suit: Suit) -> None:
-        if self.active:
-            for callback in self._callbacks:
-                callback(Action.trump(suit))
+        self._choose_handlers(Action.trump(suit))

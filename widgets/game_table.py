@@ -18,9 +18,23 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import Action, ActionKind, Deal, Game, IllegalMove, Phase, RuleSet, Suit, Variant
+from batak_core import (
+    Action,
+    ActionKind,
+    Card,
+    Deal,
+    DealView,
+    Game,
+    IllegalMove,
+    Phase,
+    RuleSet,
+    Suit,
+    Variant,
+    Verdict,
+)
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
+from batak_core.seats import partner
 from batak_core.shuffle import derive_seed, new_seed
 
 from .bidding import BidPanel, TrumpPicker, call_text
@@ -28,10 +42,10 @@ from .picker import CardPicker
 from .rules_panel import VARIANT_TITLES
 from .scores import ScoreSheet
 from .style import control, root, set_classes, show, style_widget
-from .table import NAMES, TableView, side_tricks
+from .table import NAMES, TableView
 
 LEARNER = 0
-PARTNER = 2
+PARTNER = partner(LEARNER)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -245,58 +259,66 @@ class GameTable(w.VBox):
     # --- drawing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Bring every part of the table up to date with the engine (in place)."""
+        """Bring every part of the table up to date with the engine (in place). The views get the
+        learner's ``DealView``; only the verdicts on the learner's cards come from the deal itself."""
         deal, game = self.deal, self.game
-        self.table.show(deal, self._status())
-        deciding = deal.decider == LEARNER
-        self._show_hand(deal, deciding)
-        self._show_dummy(deal, deciding)
-        self.bid_panel.show_deal(deal, LEARNER)
-        show(self.bid_panel, deal.phase is Phase.AUCTION)
-        show(self.trump_picker, deal.phase is Phase.TRUMP and deciding)
-        if deal.phase is Phase.TRUMP and deciding:
-            self.trump_picker.show_counts([sum(c.suit == s for c in deal.hand(LEARNER)) for s in Suit])
+        view = deal.view(LEARNER)
+        self.table.show(view, self._status())
+        deciding = view.my_turn
+        self._show_hand(view, deciding)
+        self._show_dummy(view, deciding)
+        self.bid_panel.show_view(view, can_redeal=deal.to_move == LEARNER and deal.can_demand_redeal)
+        show(self.bid_panel, view.phase is Phase.AUCTION)
+        show(self.trump_picker, view.phase is Phase.TRUMP and deciding)
+        if view.phase is Phase.TRUMP and deciding:
+            self.trump_picker.show_counts([sum(c.suit == s for c in view.hand) for s in Suit])
         self.hint_button.disabled = not deciding or deal.is_finished
         self.undo_button.disabled = not self._marks
         self.next_button.disabled = not deal.is_finished or game.is_over
         self.scores.show_game(game)
         self._show_deal_end()
 
-    def _show_hand(self, deal: Deal, deciding: bool) -> None:
+    def _show_hand(self, view: DealView, deciding: bool) -> None:
         """Your hand: cards to play, to pick for the bury, or (as dummy) open for your partner to play."""
-        hand = deal.hand(LEARNER)
-        burying = deal.phase is Phase.BURY and deciding
+        hand = view.hand
+        burying = view.phase is Phase.BURY and deciding
         show(self.bury_button, burying)
         if burying:
             size = self.rules.kitty
-            self.picker.show(hand, select=True, marked=dict.fromkeys(deal.kitty, "from the kitty"))
+            self.picker.show(hand, select=True, marked=dict.fromkeys(view.kitty, "from the kitty"))
             self.hand_title.value = (f"<b>You took the kitty</b> (its {size} cards are marked): pick {size} "
                                      f"cards to bury face down, then press Bury these {size}.")
             return
-        if deal.phase is Phase.PLAY and deciding and deal.to_move == LEARNER:
-            self.picker.show(hand, {c: deal.explain(c) for c in hand})
+        if view.phase is Phase.PLAY and deciding and view.to_move == LEARNER:
+            self.picker.show(hand, self._verdicts(hand))
         else:
             self.picker.show(hand)
-        if deal.dummy == LEARNER:
+        if view.dummy == LEARNER:
             partner = self.names[PARTNER]
             self.hand_title.value = (f"<b>You are the dummy.</b> Your hand lies open for everyone, and "
                                      f"{partner}, your partner and the declarer, plays it.")
         else:
             self.hand_title.value = "<b>Your hand</b>"
 
-    def _show_dummy(self, deal: Deal, deciding: bool) -> None:
+    def _show_dummy(self, view: DealView, deciding: bool) -> None:
         """Your partner's open hand while you are declarer: you play its cards on its turns."""
-        playing = deal.dummy == PARTNER and deal.phase is Phase.PLAY
+        playing = view.dummy == PARTNER and view.phase is Phase.PLAY
         show(self.dummy_box, playing)
         if not playing:
             return
-        hand = deal.hand(PARTNER)
-        turn = deciding and deal.to_move == PARTNER
-        self.dummy_picker.show(hand, {c: deal.explain(c) for c in hand} if turn else None)
+        hand = view.dummy_hand
+        turn = deciding and view.to_move == PARTNER
+        self.dummy_picker.show(hand, self._verdicts(hand) if turn else None)
         self.dummy_title.value = (f"<b>{self.names[PARTNER]}'s open hand (the dummy)</b>: you are declarer and "
                                   f"play these cards too.{' Its turn now: play one.' if turn else ''}")
 
+    def _verdicts(self, hand: Sequence[Card]) -> dict[Card, Verdict]:
+        """The engine's verdict on each card of the hand the learner plays from now."""
+        return {card: self.deal.explain(card) for card in hand}
+
     def _status(self) -> str:
+        """The game's own progress line ("Deal 1 of 5."), which names the deal just finished until
+        the next one is dealt."""
         return "Game over." if self.game.is_over else self.game.status
 
     def _show_deal_end(self) -> None:
@@ -319,7 +341,7 @@ class GameTable(w.VBox):
         game = self.game
         seats = game.winners
         names = " and ".join(self.names[s] for s in seats)
-        one_side = len(seats) == 1 or (self.rules.partnership and len(seats) == 2 and seats[1] == seats[0] + 2)
+        one_side = len(seats) == 1 or (self.rules.partnership and len(seats) == 2 and seats[1] == partner(seats[0]))
         verb = ("wins" if len(seats) == 1 else "win") if one_side else "share first place"
         return f"{names} {verb} with {game.totals[seats[0]]} points"
 
@@ -329,11 +351,11 @@ class GameTable(w.VBox):
             return (f"Deal over: you announced {call_text(deal.announcements[LEARNER])} and took "
                     f"{deal.tricks_won[LEARNER]}. {points}")
         assert deal.declarer is not None and deal.contract is not None
-        took = side_tricks(deal, deal.declarer)
-        made = "made it" if took >= deal.contract else "went down"
+        took = deal.side_tricks(deal.declarer)
+        made = "made it" if deal.made else "went down"
         who = self.names[deal.declarer]
         if deal.rules.partnership:
-            return (f"Deal over: {who} bid {deal.contract}; {who} and {self.names[(deal.declarer + 2) % 4]} "
+            return (f"Deal over: {who} bid {deal.contract}; {who} and {self.names[partner(deal.declarer)]} "
                     f"took {took} together and {made}. {points}")
         return f"Deal over: {who} bid {deal.contract}, took {took} and {made}. {points}"
 

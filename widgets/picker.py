@@ -37,7 +37,9 @@ class CardPicker(w.VBox):
         self._verdicts: dict[Card, Verdict] = {}
         self._selecting = False
         self._selected: set[Card] = set()
-        self._callbacks: list[PlayCallback] = [on_play] if on_play else []
+        self._play_handlers = w.CallbackDispatcher()
+        if on_play is not None:
+            self.on_play(on_play)
         self.row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         set_classes(self.row, ("batak-hand",))
         self.message = w.HTML()
@@ -132,8 +134,10 @@ class CardPicker(w.VBox):
 
     # --- choosing -----------------------------------------------------------------------------
 
-    def on_play(self, callback: PlayCallback) -> None:
-        self._callbacks.append(callback)
+    def on_play(self, callback: PlayCallback, remove: bool = False) -> None:
+        """Register ``callback`` to hear every legal card chosen (or unregister it with ``remove=True``),
+        as ``Button.on_click`` does."""
+        self._play_handlers.register_callback(callback, remove=remove)
 
     def pick(self, card: Card | str) -> None:
         """Choose a card as a click would."""
@@ -157,5 +161,4 @@ class CardPicker(w.VBox):
                                   f'(rule <span class="batak-rule-id">{verdict.rule}</span>): {verdict.reason}</div>')
             return
         self.message.value = ""
-        for callback in self._callbacks:
-            callback(card)
+        self._play_handlers(card)

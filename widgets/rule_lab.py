@@ -2,16 +2,19 @@
 
 The position (four hands, trump, who led, the trick so far, trump broken or not) is typed in
 as card text, picked from RULES.md's edge cases, or drawn from a random deal; it saves to and
-loads from JSON. Every verdict is the engine's.
+loads from JSON. Every verdict is the engine's. Rules that are not a preset as its source gives
+it (house rules, or a variant) get a column of their own, "your rules", beside the presets.
 """
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import RuleSet, SaveFileError, Suit
-from batak_core.legality import RULE_TITLES
+from batak_core import RuleSet, SaveFileError, Suit, Verdict
+from batak_core.legality import RULE_TITLES, trump_broken_after
 from batak_core.teaching.drills import EDGE_CASES, random_position
 from batak_core.teaching.position import Position, compare_presets
 
@@ -20,10 +23,14 @@ from .style import control, root, set_classes, style_widget
 from .table import NAMES
 
 _TRUMPS = [(f"{s.symbol} {s.plural}", s.letter) for s in Suit] + [("no trump", "")]
+YOUR_RULES = "your rules"
+"""The heading of the lab's own rules' column (its rule set is named after its preset, like that preset's)."""
 
 
 class RuleLab(w.VBox):
-    """A position editor and a side-by-side table of every preset's verdicts."""
+    """A position editor and a side-by-side table of every preset's verdicts, and of ``rules`` too
+    when they are not a preset as its source gives it. After changing ``rules``, ``set_position``
+    (or any edit) redraws the table."""
 
     def __init__(self, rules: RuleSet | None = None) -> None:
         self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
@@ -87,9 +94,10 @@ class RuleLab(w.VBox):
             self.set_position(EDGE_CASES[name])
 
     def save(self) -> str:
+        """Write the position as JSON into the text box, and return it."""
         if self.position is not None:
             self.json.value = self.position.to_json()
-        return self.json.value
+        return str(self.json.value)
 
     def load(self, text: str | None = None) -> None:
         try:
@@ -111,30 +119,62 @@ class RuleLab(w.VBox):
             self.result.value = ""
             return
         self.error.value = ""
-        house = self.rules.replace(name=f"{self.rules.name} + house rules")
-        extra = [] if self.rules in bc.PRESETS.values() else [house]
-        self.result.value = self._table(position, extra)
+        self.result.value = self._table(position)
 
-    def _table(self, position: Position, extra: list[RuleSet]) -> str:
-        verdicts = compare_presets(position, extra)
-        names = list(verdicts)
-        rules = {**bc.PRESETS, **{r.name: r for r in extra}}
-        head = "".join(f"<th>{n}</th>" for n in names)
+    def _columns(self, position: Position) -> list[tuple[str, RuleSet, list[Verdict]]]:
+        """(heading, rules, verdicts) per column: every preset, then the lab's rules unless they are
+        a preset as its source gives it. ``compare_presets`` keys its columns by ``rules.name``, which
+        the lab's rules share with their preset, so their column is judged here, beside it."""
+        presets = compare_presets(position)
+        columns = [(name, bc.PRESETS[name], verdicts) for name, verdicts in presets.items()]
+        if self.rules not in bc.PRESETS.values():
+            columns.append((YOUR_RULES, self.rules, position.verdicts(self.rules)))
+        return columns
+
+    def _context(self, position: Position, columns: list[tuple[str, RuleSet, list[Verdict]]]) -> str:
+        """The position in a sentence under the presets; trump counts as broken by the trick's own
+        cards where the rules say so, and your rules are named when the sentence does not already
+        say how they see it."""
+        text = position.describe(tuple(bc.PRESETS.values()))
+        if position.trump is None or all(name != YOUR_RULES for name, _rules, _verdicts in columns):
+            return text
+        said = {trump_broken_after(r, position.trick, position.trump, position.trump_broken)
+                for r in bc.PRESETS.values()}
+        mine = trump_broken_after(self.rules, position.trick, position.trump, position.trump_broken)
+        if len(said) > 1 or mine not in said:
+            text += f" Under {YOUR_RULES} trump is {'broken' if mine else 'not broken yet'}."
+        return text
+
+    def _table(self, position: Position) -> str:
+        columns = self._columns(position)
+        head = "".join(f'<th class="batak-your-rules" title="{self._your_rules_title()}">{name}</th>'
+                       if name == YOUR_RULES else f"<th>{name}</th>" for name, _rules, _verdicts in columns)
+        # broken already, by an earlier trick or by a card of this one: then no card breaks it now
+        broken = [trump_broken_after(rules, position.trick, position.trump, position.trump_broken)
+                  for _name, rules, _verdicts in columns]
         rows = []
         for i, card in enumerate(bc.cards.sorted_hand(position.hand)):
             cells = []
-            for name in names:
-                v = verdicts[name][i]
-                breaks = (" · breaks trump" if v.legal and position.trump == card.suit and not position.trump_broken
-                          and position.breaks_trump(rules[name], card) else "")
+            for (_name, rules, verdicts), already in zip(columns, broken, strict=True):
+                v = verdicts[i]
+                breaks = (" · breaks trump" if v.legal and position.trump == card.suit and not already
+                          and position.breaks_trump(rules, card) else "")
                 mark = "✓ legal" if v.legal else "✗ " + RULE_TITLES.get(v.rule, v.rule)
                 cells.append(f'<td class="{"batak-legal-cell" if v.legal else "batak-illegal-cell"}" '
-                             f'title="{v.reason}">{mark}{breaks}</td>')
-            differs = len({verdicts[n][i].legal for n in names}) > 1
+                             f'title="{escape(v.reason)}">{mark}{breaks}</td>')
+            differs = len({verdicts[i].legal for _name, _rules, verdicts in columns}) > 1
             rows.append(f'<tr class="{"batak-differs" if differs else ""}"><th>{card_svg(card, scale=0.55)}</th>'
                         f"{''.join(cells)}</tr>")
         who = f"{NAMES[0]} (seat 0) are" if position.to_move == 0 else f"Seat {position.to_move} is"
-        return (f'<p>{who} to move. {position.describe()} Rows the presets '
+        return (f"<p>{who} to move. {self._context(position, columns)} Rows the rule sets "
                 "disagree on are shaded; hover a cell for the engine's reason.</p>"
                 f'<table class="batak-lab-table"><thead><tr><th>card</th>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
+
+    def _your_rules_title(self) -> str:
+        """What "your rules" are: the preset, its variant, and the house rules changed from it."""
+        rules = self.rules
+        form = "" if rules.variant.value == "ihaleli" else f" {rules.variant.value}"
+        changed = rules.differences(bc.preset(rules.name, rules.variant))
+        house = " + house rules: " + ", ".join(changed) if changed else ""
+        return escape(f"{rules.name}{form}{house}")

@@ -1,20 +1,28 @@
 """RulesPanel: choose a preset, a variant and house rules, and read what they mean.
 
-Every option of the rule set gets an input; each change goes through ``RuleSet.replace`` so
+The house-rule inputs come from the options table, ``batak_core.options.OPTIONS``: one input per
+option a table may change (not the options a variant sets), under the table's group headings,
+labelled with its titles, of the option's type. Each change goes through ``RuleSet.replace`` so
 the engine validates it, and a rejected combination shows the engine's message.
+
+``rules`` is a traitlet: ``panel.observe(handler, "rules")`` hears every new rule set, and
+``on_change(callback)`` is the same as a plain callback of the new rules. Setting ``panel.rules``
+from outside updates the inputs to match.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from enum import StrEnum
+from html import escape
 from typing import Any
 
 import ipywidgets as w
+import traitlets
 
 import batak_core as bc
 from batak_core import RuleSet
+from batak_core.options import OPTIONS, OPTIONS_BY_NAME, Option, parse_value
 
 from .style import root, set_classes, style_widget
 
@@ -22,62 +30,81 @@ RulesCallback = Callable[[RuleSet], None]
 
 VARIANT_TITLES = {"ihaleli": "İhaleli (the auction game)", "koz_maca": "Koz Maça (spades always trump)",
                   "esli": "Eşli (partners)", "gommeli": "Gömmeli (buried kitty)"}
-_FIXED = ("name", "variant", "deal_choices", "target_choices")
 
-
-def describe_rules(rules: RuleSet) -> list[tuple[str, str, str]]:
-    """(option, plain-English text, source) rows: ``rules.describe()`` where the engine has it,
-    else the raw option values (the one place to change when describe() lands everywhere)."""
-    describe = getattr(rules, "describe", None)
-    if callable(describe):
-        return [(item.option, item.text, item.source) for item in describe()]
-    return [(name, f"{name.replace('_', ' ')}: {value}", f"{rules.name} preset")
-            for name, value in rules.options().items() if name not in _FIXED]
-
-
-def variants_supported() -> bool:
-    return "variant" in inspect.signature(bc.preset).parameters
+HOUSE_OPTIONS: tuple[Option, ...] = tuple(o for o in OPTIONS if not o.form)
+"""The options a table may change as house rules, in display order (the variant sets the others)."""
 
 
 def variant_options(preset: str) -> list[tuple[str, str]]:
-    """(title, value) of the variants a preset's source describes; the auction game first."""
-    listed = getattr(bc.rules, "variants_of", None)
-    names = [str(getattr(v, "value", v)) for v in listed(preset)] if callable(listed) else []
-    return [(VARIANT_TITLES.get(n, n), n) for n in ["ihaleli", *(n for n in names if n != "ihaleli")]]
+    """(title, value) of the variants a preset's source describes, İhaleli (the auction game) first."""
+    return [(VARIANT_TITLES.get(v.value, v.value), v.value) for v in bc.variants_of(preset)]
 
 
-def _option_input(name: str, value: Any) -> w.ValueWidget | None:
-    label, style = name.replace("_", " "), {"description_width": "220px"}
+def option_title(name: str) -> str:
+    """The options table's short label for ``name`` (rules that are only named have none)."""
+    option = OPTIONS_BY_NAME.get(name)
+    return option.title if option is not None else name.replace("_", " ")
+
+
+def _shown(option: Option, value: Any) -> Any:
+    """An option's value as its input holds it: enums as their text, lists of numbers as "3, 5, 7"."""
+    if option.kind is tuple:
+        return ", ".join(map(str, value))
+    return value.value if isinstance(value, StrEnum) else value
+
+
+def _words(value: Any) -> str:
+    """An ``options()`` value for the summary line."""
     if isinstance(value, bool):
-        return w.Checkbox(value=value, description=label, indent=False)
-    if isinstance(value, StrEnum):
-        return w.Dropdown(options=[m.value for m in type(value)], value=value.value, description=label, style=style)
-    if isinstance(value, int):
-        return w.BoundedIntText(value=value, min=0, max=10_000, description=label, style=style)
-    if isinstance(value, str):
-        return w.Text(value=value, description=label, style=style)
-    return None
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _option_input(option: Option, value: Any) -> w.ValueWidget:
+    """The input for one option, by its kind: a checkbox, a list to choose from, a number within the
+    option's range, or text (lists of numbers are typed as "3, 5, 7")."""
+    common: dict[str, Any] = {"value": _shown(option, value), "description": option.title, "tooltip": option.name}
+    style = {"description_width": "260px"}
+    if option.kind is bool:
+        return w.Checkbox(indent=False, **common)
+    if option.choices:  # the enums, and any option with a fixed list of values
+        return w.Dropdown(options=list(option.choices), style=style, **common)
+    if option.kind is int:
+        if option.low is not None and option.high is not None:
+            return w.BoundedIntText(min=option.low, max=option.high, style=style, **common)
+        return w.IntText(style=style, **common)
+    return w.Text(continuous_update=False, style=style, **common)
 
 
 class RulesPanel(w.VBox):
     """The rules in force, chosen from the five sources and adjusted by house rules."""
 
+    rules = traitlets.Instance(RuleSet)
+    """The rule set in force (observable: ``panel.observe(handler, "rules")``)."""
+
     def __init__(self, rules: RuleSet | None = None, *, on_change: RulesCallback | None = None) -> None:
         rules = rules or bc.preset(bc.DEFAULT_PRESET)
-        self._callbacks: list[RulesCallback] = [on_change] if on_change else []
+        self._change_handlers = w.CallbackDispatcher()
         self._quiet = False
-        base = rules.name if rules.name in bc.PRESETS else bc.DEFAULT_PRESET
-        self.preset = w.Dropdown(options=list(bc.PRESETS), value=base, description="Preset",
+        self.preset = w.Dropdown(options=list(bc.PRESETS), value=rules.name, description="Preset",
                                  tooltip="Which of the five rule sources to follow")
-        self.variant = w.Dropdown(options=variant_options(base), description="Variant",
-                                  value=str(getattr(rules, "variant", "ihaleli")),
-                                  disabled=not variants_supported(), tooltip="The form of the game")
-        inputs = {name: _option_input(name, getattr(rules, name)) for name in bc.rules.OPTION_NAMES
-                  if name not in _FIXED}
-        self.inputs: dict[str, w.ValueWidget] = {n: i for n, i in inputs.items() if i is not None}
+        self.variant = w.Dropdown(options=variant_options(rules.name), value=rules.variant.value,
+                                  description="Variant", tooltip="The form of the game")
+        self.inputs: dict[str, w.ValueWidget] = {o.name: _option_input(o, getattr(rules, o.name))
+                                                 for o in HOUSE_OPTIONS}
+        grouped: dict[str, list[w.ValueWidget]] = {}
+        for option in HOUSE_OPTIONS:
+            grouped.setdefault(option.group, []).append(self.inputs[option.name])
+        self.groups: dict[str, w.VBox] = {}
+        for group, inputs in grouped.items():
+            heading = w.HTML(f'<div class="batak-option-group">{escape(group)}</div>')
+            self.groups[group] = w.VBox([heading, *inputs])
+            set_classes(self.groups[group], ("batak-option-box",))
         for widget in (self.preset, self.variant, *self.inputs.values()):
             widget.observe(self._changed, "value")
-        self.house = w.Accordion([w.VBox(list(self.inputs.values()))], selected_index=None)
+        self.house = w.Accordion([w.VBox(list(self.groups.values()))], selected_index=None)
         self.house.set_title(0, "House rules: change any option")
         self.summary = w.HTML()
         self.error = w.HTML()
@@ -88,58 +115,75 @@ class RulesPanel(w.VBox):
                           self.error, self.description])
         root(self, "batak-panel", "batak-rules-panel")
         self.rules = rules
+        self.observe(self._on_new_rules, "rules")
         self._show()
+        if on_change is not None:
+            self.on_change(on_change)
 
-    def on_change(self, callback: RulesCallback) -> None:
-        self._callbacks.append(callback)
+    def on_change(self, callback: RulesCallback, remove: bool = False) -> None:
+        """Call ``callback(rules)`` with every new rule set (or stop, with ``remove=True``): a
+        shorthand for observing the ``rules`` trait."""
+        self._change_handlers.register_callback(callback, remove=remove)
 
     def _base(self) -> RuleSet:
-        if variants_supported() and self.variant.value != "ihaleli":
-            return bc.preset(self.preset.value, variant=self.variant.value)
-        return bc.preset(self.preset.value)
+        """The chosen source and variant, without house rules."""
+        return bc.preset(self.preset.value, self.variant.value)
+
+    def _house_changes(self, base: RuleSet) -> dict[str, Any]:
+        """The inputs whose values differ from ``base`` (lists of numbers read as the engine reads them)."""
+        changes = {}
+        for name, widget in self.inputs.items():
+            option = OPTIONS_BY_NAME[name]
+            value = parse_value(name, widget.value) if option.kind is tuple else widget.value
+            if value != getattr(base, name):
+                changes[name] = value
+        return changes
 
     def _changed(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
         try:
-            base = self._base()
-            if change["owner"] is self.preset:
-                self._quiet = True
-                self.variant.options = variant_options(self.preset.value)
-                self.variant.value = "ihaleli"
-                self._quiet = False
-                base = self._base()
-            if change["owner"] in (self.preset, self.variant):
-                self._set_inputs(base)
-                rules = base
+            if change["owner"] is self.preset:  # another source: its own variants, no house rules
+                rules = bc.preset(self.preset.value)
+            elif change["owner"] is self.variant:
+                rules = self._base()
             else:
-                rules = base.replace(**{n: i.value for n, i in self.inputs.items()
-                                        if i.value != base.options()[n]})
+                base = self._base()
+                rules = base.replace(**self._house_changes(base))
         except ValueError as error:
-            self.error.value = str(error)
+            self.error.value = escape(str(error), quote=False)
             return
         self.error.value = ""
-        self.rules = rules
+        self.rules = rules  # _on_new_rules then shows it: a new preset or variant resets the house rules
+
+    def _on_new_rules(self, change: dict[str, Any]) -> None:
+        rules: RuleSet = change["new"]
+        self._set_inputs(rules)
         self._show()
-        for callback in self._callbacks:
-            callback(rules)
+        self._change_handlers(rules)
 
     def _set_inputs(self, rules: RuleSet) -> None:
+        """Make the dropdowns and inputs show ``rules`` (without treating that as the user's change)."""
         self._quiet = True
         try:
+            self.preset.value = rules.name
+            self.variant.options = variant_options(rules.name)
+            self.variant.value = rules.variant.value
             for name, widget in self.inputs.items():
-                widget.value = rules.options()[name]
+                widget.value = _shown(OPTIONS_BY_NAME[name], getattr(rules, name))
         finally:
             self._quiet = False
 
     def _show(self) -> None:
         rules = self.rules
-        base = bc.PRESETS.get(rules.name)
-        changed = rules.differences(base) if base is not None else {}
+        changed = rules.differences(bc.preset(rules.name, rules.variant))
+        form = f", {VARIANT_TITLES[rules.variant.value]}" if rules.variant.value != "ihaleli" else ""
         self.summary.value = ("<b>House rules:</b> " + ", ".join(
-            f"{n.replace('_', ' ')} = {mine} (preset: {theirs})" for n, (mine, theirs) in changed.items())
-            if changed else f"<b>{rules.name}</b> rules as the source gives them.")
-        rows = "".join(f'<tr><td><b>{option.replace("_", " ")}</b></td><td>{text}</td>'
-                       f'<td class="batak-source">{source}</td></tr>'
-                       for option, text, source in describe_rules(rules))
+            f"{escape(option_title(n))} = {escape(_words(mine))} (preset: {escape(_words(theirs))})"
+            for n, (mine, theirs) in changed.items())
+            if changed else f"<b>{rules.name}</b> rules{form} as the source gives them.")
+        rows = "".join(f"<tr><td><b>{escape(option_title(item.option))}</b></td>"
+                       f"<td>{escape(item.text, quote=False)}</td>"
+                       f'<td class="batak-source">{escape(item.source, quote=False)}</td></tr>'
+                       for item in rules.describe())
         self.description.value = f"<table>{rows}</table>"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from batak_core import DealRecord, Game
+from batak_core.seats import partner
 
 from .bidding import call_text
 from .style import root, set_classes, style_widget
@@ -76,8 +77,8 @@ class ScoreSheet(w.VBox):
             return f"Koz Maça {r.trump.symbol}: tricks / announced"
         who, tricks = self.names[r.declarer], r.tricks[r.declarer]
         if r.partnership:
-            partner = (r.declarer + 2) % 4
-            who, tricks = f"{who} + {self.names[partner]}", tricks + r.tricks[partner]
+            mate = partner(r.declarer)
+            who, tricks = f"{who} + {self.names[mate]}", tricks + r.tricks[mate]
         return f"{who} {r.contract}{r.trump.symbol} ({tricks} tricks, {'made' if r.made else 'down'})"
 
     @staticmethod

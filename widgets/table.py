@@ -1,5 +1,9 @@
 """TableView: the felt, four seats in the preset's direction, the trick, and the contract line.
 
+The table draws a ``DealView``, what one player may know, and nothing else: the others' hands
+are face-down backs counted from ``hand_sizes``, and only the open dummy lies face up. So the
+page can never show a hidden card.
+
 Counterclockwise presets seat the next player to your right, clockwise ones to your left; you
 always sit at the bottom. Each area is one HTML widget whose text changes in place, so a card
 played costs a message or two. The variants change what the lines say: announcements in Koz
@@ -12,7 +16,9 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from batak_core import Deal, Direction, Phase, RuleSet, Trick, Variant
+from batak_core import DealView, Direction, Phase, RuleSet, Trick, Variant
+from batak_core.legality import trump_broken_after
+from batak_core.seats import partner
 
 from .bidding import call_text
 from .cards import back_svg, card_svg, faces
@@ -32,23 +38,24 @@ def places(direction: Direction, seat: int = 0) -> dict[int, str]:
     return {s: order[(s - seat) % 4] for s in range(4)}
 
 
-def trump_html(deal: Deal) -> str:
-    if deal.trump is None:
+def trump_html(view: DealView) -> str:
+    """The trump suit, and whether it is broken counting the cards of the trick in progress
+    (``legality.trump_broken_after``: under gamelake a trump led does not break it, a ruff does)."""
+    trump = view.trump
+    if trump is None:
         return "<b>—</b>"
-    state = "broken" if deal.trump_broken else "not broken"
-    fixed = ", always" if deal.rules.fixed_trump else ""
-    return (f'<span class="batak-trump-big batak-suit-{deal.trump.letter}">{deal.trump.symbol}</span> '
-            f"<b>{deal.trump.plural}</b> ({state}{fixed})")
-
-
-def side_tricks(deal: Deal, seat: int) -> int:
-    """Tricks won by ``seat``'s side: with partners the two partners' tricks count together."""
-    won = deal.tricks_won
-    return won[seat] + won[(seat + 2) % 4] if deal.rules.partnership else won[seat]
+    broken = trump_broken_after(view.rules, view.current_trick, trump, view.trump_broken)
+    state = "broken" if broken else "not broken yet"
+    fixed = ", always" if view.rules.fixed_trump else ""
+    return (f'<span class="batak-trump-big batak-suit-{trump.letter}">{trump.symbol}</span> '
+            f"<b>{trump.plural}</b> ({state}{fixed})")
 
 
 class TableView(w.VBox):
-    """The table seen from ``seat``: names, bids, tricks won, whose turn, the trick in the middle."""
+    """The table seen from ``seat``: names, bids, tricks won, whose turn, the trick in the middle.
+
+    ``show(deal.view(seat), status)`` draws it; the view's seat sits at the bottom.
+    """
 
     def __init__(self, rules: RuleSet | None = None, *, names: Sequence[str] = NAMES, seat: int = 0,
                  bots: Sequence[str] = ()) -> None:
@@ -72,7 +79,7 @@ class TableView(w.VBox):
         set_classes(self.felt, ("batak-felt",))
         super().__init__([style_widget(), self.felt])
         root(self, "batak-table")
-        self.deal: Deal | None = None
+        self.view: DealView | None = None
         self.status = ""
         self.set_rules(rules)
 
@@ -84,134 +91,136 @@ class TableView(w.VBox):
             set_classes(self.seats[s], (f"batak-place-{place}",),
                         tuple(f"batak-place-{p}" for p in ("bottom", "right", "top", "left") if p != place))
 
-    def show(self, deal: Deal | None, status: str = "") -> None:
-        """Redraw from the deal (only what changed reaches the browser)."""
-        self.deal, self.status = deal, status
-        if deal is None:
+    def show(self, view: DealView | None, status: str = "") -> None:
+        """Redraw from what ``view``'s player may know (only what changed reaches the browser)."""
+        self.view, self.status = view, status
+        if view is None:
             self.info.value = '<div class="batak-info">No deal yet.</div>'
             return
-        if deal.rules.direction is not self.direction:
-            self.set_rules(deal.rules)
-        self.info.value = self._info_html(deal)
+        if view.rules.direction is not self.direction or view.seat != self.seat:
+            self.seat = view.seat
+            self.set_rules(view.rules)
+        self.info.value = self._info_html(view)
         for s in range(4):
-            self.seats[s].value = self._seat_html(deal, s)
-            toggle_class(self.seats[s], "batak-turn", deal.to_move == s)
-        self.center.value = self._center_html(deal)
+            self.seats[s].value = self._seat_html(view, s)
+            toggle_class(self.seats[s], "batak-turn", view.to_move == s)
+        self.center.value = self._center_html(view)
         self._show_last_trick()
 
     # --- the pieces ------------------------------------------------------------------------------
 
-    def _info_html(self, deal: Deal) -> str:
-        rules = deal.rules
+    def _info_html(self, view: DealView) -> str:
+        rules = view.rules
         direction = "counterclockwise" if rules.direction is Direction.COUNTERCLOCKWISE else "clockwise"
         variant = f" · {VARIANT_TITLES[rules.variant]}" if rules.variant is not Variant.IHALELI else ""
         status = f"<span>{self.status}</span>" if self.status else ""
-        return (f'<div class="batak-info">{self._contract_html(deal)}<span>Trump: {trump_html(deal)}</span>'
-                f"<span>Dealer: <b>{self.names[deal.dealer]}</b></span>"
+        return (f'<div class="batak-info">{self._contract_html(view)}<span>Trump: {trump_html(view)}</span>'
+                f"<span>Dealer: <b>{self.names[view.dealer]}</b></span>"
                 f"<span>Rules: <b>{rules.name}</b>{variant}, play goes {direction}</span>{status}</div>")
 
-    def _contract_html(self, deal: Deal) -> str:
+    def _contract_html(self, view: DealView) -> str:
         """Who plays for what: the contract, the sides' tricks against it, or the announcements."""
-        rules = deal.rules
+        rules = view.rules
         if rules.announcements:
-            said = [n for n in deal.announcements if n is not None]
+            said = [n for n in view.announcements if n is not None]
             return (f"<span>Announced: <b>{sum(said)}</b> of {rules.tricks_per_deal} tricks</span>"
-                    f"<span>Tricks taken: <b>{len(deal.tricks)}</b></span>")
-        declarer = "—" if deal.declarer is None else self.names[deal.declarer]
-        contract = "—" if deal.contract is None else str(deal.contract)
+                    f"<span>Tricks taken: <b>{len(view.tricks)}</b></span>")
+        declarer = "—" if view.declarer is None else self.names[view.declarer]
+        contract = "—" if view.contract is None else str(view.contract)
         parts = f"<span>Declarer: <b>{declarer}</b></span><span>Contract: <b>{contract}</b></span>"
         if rules.partnership:
             me, them = self.seat, (self.seat + 1) % 4
-            parts += (f"<span>Sides: <b>{self._pair(me)}</b> {side_tricks(deal, me)} tricks · "
-                      f"<b>{self._pair(them)}</b> {side_tricks(deal, them)}</span>")
-            if deal.declarer is not None:
-                parts += (f"<span>Declaring side: <b>{side_tricks(deal, deal.declarer)}</b> of "
-                          f"{deal.contract} bid</span>")
-        if rules.kitty and deal.declarer == self.seat and deal.buried:
-            parts += f'<span>You buried: {faces(deal.buried, scale=0.36)}</span>'
+            parts += (f"<span>Sides: <b>{self._pair(me)}</b> {view.side_tricks(me)} tricks · "
+                      f"<b>{self._pair(them)}</b> {view.side_tricks(them)}</span>")
+            if view.declarer is not None:
+                parts += (f"<span>Declaring side: <b>{view.side_tricks(view.declarer)}</b> of "
+                          f"{view.contract} bid</span>")
+        if rules.kitty and view.declarer == self.seat and view.buried:
+            parts += f'<span>You buried: {faces(view.buried, scale=0.36)}</span>'
         return parts
 
     def _pair(self, seat: int) -> str:
-        return f"{self.names[seat]} + {self.names[(seat + 2) % 4]}"
+        return f"{self.names[seat]} + {self.names[partner(seat)]}"
 
-    def _seat_html(self, deal: Deal, s: int) -> str:
+    def _seat_html(self, view: DealView, s: int) -> str:
         badges = ""
-        if deal.dealer == s:
+        if view.dealer == s:
             badges += '<span class="batak-badge">dealer</span>'
-        if deal.rules.partnership and s == (self.seat + 2) % 4:
+        if view.rules.partnership and s == partner(self.seat):
             badges += '<span class="batak-badge batak-badge-partner">Partner</span>'
-        if deal.declarer == s:
-            badges += f'<span class="batak-badge batak-badge-declarer">declarer · {deal.contract}</span>'
-        if deal.dummy == s:
+        if view.declarer == s:
+            badges += f'<span class="batak-badge batak-badge-declarer">declarer · {view.contract}</span>'
+        if view.dummy == s:
             badges += '<span class="batak-badge batak-badge-dummy">dummy</span>'
         who = self.names[s] + (f' <span class="batak-badge">bot · {self.bots[s]}</span>'
                                if s < len(self.bots) and self.bots[s] else "")
         return (f'<div class="batak-seat-name">{who}{badges}</div>'
-                f'<div class="batak-seat-line">{self._seat_line(deal, s)}</div>{self._seat_cards(deal, s)}')
+                f'<div class="batak-seat-line">{self._seat_line(view, s)}</div>{self._seat_cards(view, s)}')
 
-    def _seat_line(self, deal: Deal, s: int) -> str:
-        announcing = deal.rules.announcements
-        calls = [b for b in deal.auction if b.seat == s]
-        if deal.phase is Phase.AUCTION:
-            if deal.to_move == s:
+    def _seat_line(self, view: DealView, s: int) -> str:
+        announcing = view.rules.announcements
+        calls = [b for b in view.auction if b.seat == s]
+        if view.phase is Phase.AUCTION:
+            if view.to_move == s:
                 return "to announce…" if announcing else "to call…"
             if not calls:
                 return "no announcement yet" if announcing else "no call yet"
             said = call_text(calls[-1].bid)
             return f"announced {said}" if announcing else "passed" if said == "pass" else f"bid {said}"
-        if deal.phase is Phase.TRUMP and deal.to_move == s:
+        if view.phase is Phase.TRUMP and view.to_move == s:
             return "choosing trump…"
-        if deal.phase is Phase.BURY and deal.to_move == s:
-            return "burying 4 cards…"
-        line = f"Tricks won: <b>{deal.tricks_won[s]}</b>"
-        announced = deal.announcements[s]
+        if view.phase is Phase.BURY and view.to_move == s:
+            return f"burying {view.rules.kitty} cards…"
+        line = f"Tricks won: <b>{view.tricks_won[s]}</b>"
+        announced = view.announcements[s]
         if announcing and announced is not None:
-            line = f"Tricks: <b>{deal.tricks_won[s]}</b> of {call_text(announced)} announced"
-        if deal.dummy == s:
-            player = "you play" if deal.declarer == self.seat else f"{self.names[deal.declarer or 0]} plays"
+            line = f"Tricks: <b>{view.tricks_won[s]}</b> of {call_text(announced)} announced"
+        if view.dummy == s:
+            player = "you play" if view.declarer == self.seat else f"{self.names[view.declarer or 0]} plays"
             line += f" · open hand: {player} it"
         return line
 
-    def _seat_cards(self, deal: Deal, s: int) -> str:
-        """Face-down backs for a hidden hand; the open dummy lies face up for everyone."""
+    def _seat_cards(self, view: DealView, s: int) -> str:
+        """Face-down backs for a hidden hand (only its size is known); the open dummy lies face up
+        for everyone."""
         if s == self.seat:
             return ""
-        cards = deal.hand(s)
-        if deal.dummy == s:
-            if self.dummy_apart and s == (self.seat + 2) % 4:
+        if view.dummy == s:
+            if self.dummy_apart and s == partner(self.seat):
                 return ""
-            return f'<div class="batak-open-hand">{faces(cards, scale=0.45)}</div>'
-        return f'<div class="batak-backs" title="{len(cards)} cards">{back_svg(scale=0.36) * len(cards)}</div>'
+            return f'<div class="batak-open-hand">{faces(view.dummy_hand, scale=0.45)}</div>'
+        size = view.hand_sizes[s]
+        return f'<div class="batak-backs" title="{size} cards">{back_svg(scale=0.36) * size}</div>'
 
     def _trick_html(self, trick: Sequence[tuple[int, str]], middle: str) -> str:
         where = places(self.direction, self.seat)
         cells = "".join(f'<div class="batak-trick-{where[s]}">{svg}</div>' for s, svg in trick)
         return f'<div class="batak-trick-area">{cells}<div class="batak-trick-mid">{middle}</div></div>'
 
-    def _center_html(self, deal: Deal) -> str:
-        name = self.names[deal.to_move or 0]
-        kitty = (f'<div class="batak-kitty" title="the kitty">{back_svg(scale=0.45) * deal.rules.kitty}</div>'
-                 f"Kitty: {deal.rules.kitty} cards face down. " if deal.rules.kitty else "")
-        if deal.phase is Phase.AUCTION:
-            doing = "to announce" if deal.rules.announcements else "to call"
+    def _center_html(self, view: DealView) -> str:
+        name = self.names[view.to_move or 0]
+        kitty = (f'<div class="batak-kitty" title="the kitty">{back_svg(scale=0.45) * view.rules.kitty}</div>'
+                 f"Kitty: {view.rules.kitty} cards face down. " if view.rules.kitty else "")
+        if view.phase is Phase.AUCTION:
+            doing = "to announce" if view.rules.announcements else "to call"
             return self._trick_html([], f"{kitty}Auction: {name} {doing}.")
-        if deal.phase is Phase.TRUMP:
+        if view.phase is Phase.TRUMP:
             return self._trick_html([], f"{kitty}{name} won the auction and chooses trump.")
-        if deal.phase is Phase.BURY:
-            return self._trick_html([], f"{name} took the kitty: {deal.rules.kitty} cards to bury face down.")
-        if deal.phase is Phase.REDEAL:
-            why = ("A redeal was demanded: no card above 10." if deal.redeal_demanded
+        if view.phase is Phase.BURY:
+            return self._trick_html([], f"{name} took the kitty: {view.rules.kitty} cards to bury face down.")
+        if view.phase is Phase.REDEAL:
+            why = ("A redeal was demanded: no card above 10." if view.redeal_demanded
                    else "Everyone passed.")
             return self._trick_html([], f"{why} The cards are thrown in and dealt again.")
-        current = deal.current_trick
-        if deal.to_move is not None and deal.to_move == deal.dummy:
-            name += f"'s open hand ({self.names[deal.declarer or 0]} plays it)"
+        current = view.current_trick
+        if view.to_move is not None and view.to_move == view.dummy:
+            name += f"'s open hand ({self.names[view.declarer or 0]} plays it)"
         if current:
-            leader = deal.trick_leader or 0
+            leader = view.trick_leader or 0
             return self._trick_html([((leader + i) % 4, card_svg(c)) for i, c in enumerate(current)],
                                     f"{name} to play.")
-        if deal.tricks:
-            return self._finished_trick_html(deal.tricks[-1], len(deal.tricks))
+        if view.tricks:
+            return self._finished_trick_html(view.tricks[-1], len(view.tricks))
         return self._trick_html([], f"{name} {'lead' if name == 'You' else 'leads'} the first trick.")
 
     def _finished_trick_html(self, trick: Trick, number: int) -> str:
@@ -224,14 +233,14 @@ class TableView(w.VBox):
         return f"<b>{name}</b> {'win' if name == 'You' else 'wins'}"
 
     def _show_last_trick(self) -> None:
-        deal = self.deal
-        if not self.last_trick_button.value or deal is None:
+        view = self.view
+        if not self.last_trick_button.value or view is None:
             self.last_trick.value = ""
             return
-        if not deal.tricks:
+        if not view.tricks:
             self.last_trick.value = '<div class="batak-message">No trick has been finished yet.</div>'
             return
-        trick = deal.tricks[-1]
+        trick = view.tricks[-1]
         cards = "".join(f'<span title="{self.names[s]}">{card_svg(c, scale=0.6)}</span>'
                         for s, c in zip(trick.seats, trick.cards, strict=True))
         self.last_trick.value = (f'<div class="batak-message">Last trick (led by {self.names[trick.leader]}, '

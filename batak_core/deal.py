@@ -120,6 +120,7 @@ class DealView:
     kitty: tuple[Card, ...] = ()
     buried: tuple[Card, ...] = ()
     redeal_demanded: bool = False  # thrown in on a weak-hand redeal demand, not because all passed
+    can_demand_redeal: bool = False  # this player may demand a redeal now (weak-hand house rule)
 
     @property
     def played(self) -> frozenset[Card]:
@@ -147,7 +148,7 @@ class Deal:
     def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card | str]], dealer: int = 0,
                  *, kitty: Sequence[Card | str] = (), seed: int | None = None) -> None:
         if not isinstance(rules, RuleSet):
-            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
+            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
         _check_seat(dealer, "dealer")
         masks, kitty_mask = _dealt_masks(rules, hands, kitty)
         self._start(rules, masks, kitty_mask, dealer, None if seed is None else check_seed(seed))
@@ -195,7 +196,7 @@ class Deal:
         the last cards of the deck stay face down.
         """
         if not isinstance(rules, RuleSet):
-            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
+            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
         _check_seat(dealer, "dealer")
         seed = new_seed() if seed is None else check_seed(seed)
         deck = shuffled_deck(seed)
@@ -374,7 +375,7 @@ class Deal:
         """The player to move bids ``n`` tricks."""
         self._require(_AUCTION, "bid")
         if isinstance(n, bool) or not isinstance(n, int):
-            raise IllegalMove(BID_BELOW_MINIMUM, f"A bid is a whole number of tricks, not {n!r}.")
+            raise IllegalMove(BID_BELOW_MINIMUM, f"A bid is a whole number of tricks, not {shorten(n)}.")
         legal = self.legal_bids()
         if n not in legal:
             raise self._bid_error(n, legal)
@@ -503,7 +504,7 @@ class Deal:
             mask |= card.bit
         if len(chosen) != size or mask.bit_count() != size:
             raise IllegalMove(BAD_BURY, f"Bury exactly {size} different cards of your hand, "
-                                        f"not {describe_cards(chosen) or 'none'}.")
+                                        f"not {shorten(describe_cards(chosen[:20])) if chosen else 'none'}.")
         self._steps = None
         self._history.append(Action(ActionKind.BURY, cards=tuple(cards_of(mask))))
         self._hands[seat] ^= mask
@@ -681,6 +682,7 @@ class Deal:
             kitty=tuple(self.kitty) if sees_kitty else (),
             buried=tuple(self.buried) if seat == self._declarer else (),
             redeal_demanded=self.redeal_demanded,
+            can_demand_redeal=mine and self.can_demand_redeal,
         )
 
     def snapshot(self) -> tuple[object, ...]:
@@ -756,7 +758,7 @@ _PHASE_TEXT: Final = {
 
 def _check_seat(seat: object, what: str) -> None:
     if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
-        raise ValueError(f"{what} must be a seat 0..3, not {seat!r}")
+        raise ValueError(f"{what} must be a seat 0..3, not {shorten(seat)}")
 
 
 def _dealt_masks(rules: RuleSet, hands: Sequence[Sequence[Card | str]],

@@ -11,6 +11,7 @@ from typing import Final
 
 from .cards import Suit
 from .deal import Deal, Phase
+from .errors import shorten
 from .legality import IllegalMove
 from .rules import GameEnd, RuleSet, TieRule
 from .seats import partner
@@ -44,10 +45,8 @@ class DealRecord:
         """Whether the declarer (or the declaring side) made the contract; None without one."""
         if self.declarer is None or self.contract is None:
             return None
-        tricks = self.tricks[self.declarer]
-        if self.partnership:
-            tricks += self.tricks[partner(self.declarer)]
-        return tricks >= self.contract
+        counted = self.tricks[self.declarer] + (self.tricks[partner(self.declarer)] if self.partnership else 0)
+        return counted >= self.contract
 
 
 def leaders(totals: list[int]) -> list[int]:
@@ -85,13 +84,13 @@ class Game:
     def __init__(self, rules: RuleSet, seed: int | None = None, *, deals: int | None = None,
                  target: int | None = None, first_dealer: int = 0) -> None:
         if not isinstance(rules, RuleSet):
-            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {rules!r}")
+            raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
         if deals is not None:
             rules = rules.replace(game_end="fixed_deals", deals=deals)
         if target is not None:
             rules = rules.replace(game_end="target_score", target=target)
         if first_dealer not in (0, 1, 2, 3) or isinstance(first_dealer, bool):
-            raise ValueError(f"first_dealer must be a seat 0..3, not {first_dealer!r}")
+            raise ValueError(f"first_dealer must be a seat 0..3, not {shorten(first_dealer)}")
         self.rules: Final = rules
         self.seed: Final = new_seed() if seed is None else check_seed(seed)
         self.first_dealer: Final = first_dealer

@@ -8,6 +8,7 @@ which source says what. ``rules.replace(**options)`` gives a house-rule variant 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -117,8 +118,10 @@ class RuleSet:
                 raise NotSpecifiedError(NOT_SPECIFIED[name])
         unknown = sorted(set(options) - set(OPTIONS_BY_NAME) - {"name"})
         if unknown:
-            raise ValueError(f"unknown rule option(s) {shorten(', '.join(unknown))}; the options are: "
-                             f"{', '.join(OPTIONS_BY_NAME)}")
+            close = difflib.get_close_matches(unknown[0][:100], list(OPTIONS_BY_NAME), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ValueError(f"unknown rule option {shorten(unknown[0])}{hint}; every option is listed by "
+                             "`batak rules` and in docs/rules.md")
         if "name" in options and options["name"] != self.name:
             raise ValueError(f"a rule set's name is its source ({self.name}); for another source use "
                              f"preset({shorten(options['name'])})")
@@ -176,7 +179,9 @@ def _validate(rules: RuleSet) -> None:
     if rules.every_trick_counts and rules.declarer_made is not DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS:
         problems.append("every_trick_counts replaces the 10·B + (T − B) formula, so it needs "
                         "declarer_made='ten_per_bid_plus_overtricks'")
-    if rules.deal_choices_only and rules.game_end is GameEnd.FIXED_DEALS and rules.deals not in rules.deal_choices:
+    if rules.deal_choices_only and not rules.deal_choices:
+        problems.append("deal_choices_only needs the lengths on offer: set deal_choices too")
+    elif rules.deal_choices_only and rules.game_end is GameEnd.FIXED_DEALS and rules.deals not in rules.deal_choices:
         allowed = ", ".join(map(str, rules.deal_choices))
         problems.append(f"{rules.name} plays {allowed} deals, not {rules.deals}")
     if rules.game_end is GameEnd.TARGET_SCORE and rules.target < 1:

@@ -13,6 +13,10 @@ Format (documented in docs/save-format.md):
 Loading replays every action through the rules engine, so an edited hand, an illegal action
 or totals that do not match the deals are all rejected with a message; nothing half-loaded is
 ever returned. No pickle: a save file is data, never code.
+
+The text goes through ``documents.read_document`` (size, UTF-8, JSON, depth, format, version),
+then every field is type-checked here before the engine sees it, so any input at all either
+loads or raises ``SaveFileError`` with a short message (values are quoted through ``shorten``).
 """
 
 from __future__ import annotations
@@ -22,17 +26,33 @@ from typing import Any, Final
 
 from .cards import Card
 from .deal import Deal
+from .documents import SaveFileError as SaveFileError  # defined there, exported here and in batak_core
+from .documents import json_kind, read_document
+from .errors import shorten
 from .game import Game
-from .rules import RuleSet
-from .shuffle import derive_seed
+from .rules import DEFAULT_PRESET, PRESETS, RuleSet
+from .shuffle import MAX_SEED, derive_seed
 
 VERSION: Final = 1
 DEAL_FORMAT: Final = "batak-tutor/deal"
 GAME_FORMAT: Final = "batak-tutor/game"
 
+DEAL_FIELDS: Final = ("format", "version", "rules", "dealer", "seed", "hands", "kitty", "actions")
+GAME_FIELDS: Final = ("format", "version", "rules", "seed", "first_dealer", "deals", "totals")
+ENTRY_FIELDS: Final = ("dealer", "seed", "hands", "kitty", "actions")
+"""The fields of a deal, a game and a deal inside a game; any other field is refused."""
 
-class SaveFileError(ValueError):
-    """A save file that is not valid JSON, not ours, from a newer version, or inconsistent."""
+ENGINE_MESSAGE_LIMIT: Final = 200
+"""The most characters of a message from the engine (or the rules) a SaveFileError repeats;
+with what it adds, every message stays under 300 characters."""
+ACTION_MESSAGE_LIMIT: Final = 150  # after "deal N of the game, action N ('...') cannot be replayed: "
+TEXT_OPTION_LIMIT: Final = 80
+LIST_OPTION_LIMIT: Final = 100
+_OPTION_KINDS: Final[dict[str, type]] = {name: type(value) for name, value in PRESETS[DEFAULT_PRESET].options().items()}
+_KIND_TEXT: Final[dict[type, str]] = {
+    str: f"text of at most {TEXT_OPTION_LIMIT} characters", bool: "true or false", int: "a whole number",
+    list: f"a list of at most {LIST_OPTION_LIMIT} whole numbers",
+}
 
 
 def deal_to_dict(deal: Deal, *, with_rules: bool = True) -> dict[str, Any]:
@@ -43,7 +63,7 @@ def deal_to_dict(deal: Deal, *, with_rules: bool = True) -> dict[str, Any]:
         dealer=deal.dealer, seed=deal.seed,
         hands=[[str(c) for c in deal.initial_hand(s)] for s in range(4)],
         kitty=[str(c) for c in deal.kitty],
-        actions=deal.history,
+        actions=[str(action) for action in deal.history],
     )
     return data
 
@@ -65,28 +85,16 @@ def to_json(item: Deal | Game) -> str:
 
 def from_json(text: str | bytes) -> Deal | Game:
     """A deal or a game from JSON text; raises SaveFileError saying what is wrong."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise SaveFileError(f"not a save file: the text is not valid JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise SaveFileError("not a save file: expected a JSON object with a 'format' field")
-    fmt = data.get("format")
-    if fmt not in (DEAL_FORMAT, GAME_FORMAT):
-        raise SaveFileError(f"not a batak-tutor save file: format is {fmt!r}, expected "
-                            f"{DEAL_FORMAT!r} or {GAME_FORMAT!r}")
-    version = data.get("version")
-    if version != VERSION:
-        raise SaveFileError(f"unsupported save file version {version!r}: this program reads version {VERSION}")
+    data = read_document(text, formats=(DEAL_FORMAT, GAME_FORMAT), version=VERSION, what="save file")
+    is_game = data["format"] == GAME_FORMAT
+    _known_fields(data, GAME_FIELDS if is_game else DEAL_FIELDS, "the game" if is_game else "the deal")
     rules = _rules(data)
     try:
-        if fmt == DEAL_FORMAT:
-            return _deal(data, rules, where="the deal")
-        return _game(data, rules)
+        return _game(data, rules) if is_game else _deal(data, rules, where="the deal")
     except SaveFileError:
         raise
     except ValueError as error:
-        raise SaveFileError(f"the save file is inconsistent: {error}") from None
+        raise SaveFileError(f"the save file is inconsistent: {_clip(error)}") from None
 
 
 def load_deal(text: str | bytes) -> Deal:
@@ -104,40 +112,113 @@ def load_game(text: str | bytes) -> Game:
 
 
 def _rules(data: dict[str, Any]) -> RuleSet:
-    options = data.get("rules")
+    options = _required(data, "rules", "the save file")
     if not isinstance(options, dict):
-        raise SaveFileError("the save file has no 'rules' object")
+        raise SaveFileError("the save file's 'rules' must be an object of option names and values, "
+                            f"not {json_kind(options)}")
+    if "name" not in options:
+        raise SaveFileError("the save file's rules have no 'name' (a preset such as 'classic', or your own)")
+    for name, value in options.items():
+        kind = _OPTION_KINDS.get(name)
+        if kind is None:
+            raise SaveFileError(f"the save file's rules have an unknown rule option {shorten(name)}; "
+                                f"the {len(_OPTION_KINDS)} options are those of RuleSet.options()")
+        if not _is_kind(value, kind):
+            wanted = _KIND_TEXT.get(kind, f"of type {kind.__name__}")  # a kind of option added later
+            raise SaveFileError(f"the save file's rules are invalid: {name} must be {wanted}, "
+                                f"not {shorten(value)}")
     try:
         return RuleSet.from_options(options)
     except ValueError as error:
-        raise SaveFileError(f"the save file's rules are invalid: {error}") from None
+        raise SaveFileError(f"the save file's rules are invalid: {_clip(error)}") from None
 
 
-def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], where: str) -> Any:
+def _is_kind(value: object, kind: type) -> bool:
+    if kind is str:
+        return isinstance(value, str) and len(value) <= TEXT_OPTION_LIMIT
+    if kind is list:
+        return (isinstance(value, list) and len(value) <= LIST_OPTION_LIMIT
+                and all(type(v) is int for v in value))
+    return type(value) is kind  # bool and int apart: true is no number of deals
+
+
+def _clip(error: BaseException | str, limit: int = ENGINE_MESSAGE_LIMIT) -> str:
+    """A message from the engine or the rules, cut to ``limit`` characters."""
+    text = str(error)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _known_fields(data: dict[str, Any], fields: tuple[str, ...], where: str) -> None:
+    for name in data:
+        if name not in fields:
+            raise SaveFileError(f"{where} has an unknown field {shorten(name)}; its fields are: {', '.join(fields)}")
+
+
+def _required(data: dict[str, Any], name: str, where: str) -> Any:
     if name not in data:
         raise SaveFileError(f"{where} has no {name!r} field")
-    value = data[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise SaveFileError(f"{where}: {name!r} has the wrong type ({type(value).__name__})")
+    return data[name]
+
+
+def _seat(data: dict[str, Any], name: str, where: str) -> int:
+    value = _required(data, name, where)
+    if type(value) is not int or not 0 <= value <= 3:
+        raise SaveFileError(f"{where}: {name!r} must be a seat 0..3, not {shorten(value)}")
     return value
 
 
+def _seed(data: dict[str, Any], where: str, *, required: bool) -> int | None:
+    value = _required(data, "seed", where) if required else data.get("seed")
+    if value is None and not required:
+        return None
+    if type(value) is not int or not 0 <= value <= MAX_SEED:
+        allowed = "" if required else " (or null for a deal dealt by hand)"
+        raise SaveFileError(f"{where}: 'seed' must be a whole number from 0 to 2**64 - 1{allowed}, "
+                            f"not {shorten(value)}")
+    return value
+
+
+def _size(value: object) -> str:
+    return f"a list of {len(value):,}" if isinstance(value, list) else json_kind(value)
+
+
+def _cards(value: object, what: str, size: int) -> list[Card]:
+    """The cards of a list of exactly ``size`` card names."""
+    if not isinstance(value, list):
+        raise SaveFileError(f"{what} must be a list of card names like \"QS\", not {json_kind(value)}")
+    if len(value) != size:
+        raise SaveFileError(f"{what} has {len(value):,} cards; these rules deal {size}")
+    cards = []
+    for number, card in enumerate(value, 1):
+        if not isinstance(card, str):
+            raise SaveFileError(f"{what}: card {number} must be a card name like \"QS\", not {shorten(card)}")
+        try:
+            cards.append(Card.parse(card))
+        except ValueError as error:
+            raise SaveFileError(f"{what}: card {number}: {_clip(error)}") from None
+    return cards
+
+
 def _deal(data: dict[str, Any], rules: RuleSet, where: str) -> Deal:
-    dealer = _field(data, "dealer", int, where)
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise SaveFileError(f"{where}: 'seed' must be a whole number or null")
-    hands = _field(data, "hands", list, where)
-    if len(hands) != 4 or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
-        raise SaveFileError(f"{where}: 'hands' must be four lists of card names like \"QS\"")
-    kitty = data.get("kitty", [])
-    if not isinstance(kitty, list) or not all(isinstance(c, str) for c in kitty):
-        raise SaveFileError(f"{where}: 'kitty' must be a list of card names")
-    actions = _field(data, "actions", list, where)
-    if not all(isinstance(a, str) for a in actions):
-        raise SaveFileError(f"{where}: 'actions' must be a list of texts like \"bid 7\"")
-    deal = Deal(rules, [[Card.parse(c) for c in h] for h in hands], dealer,
-                kitty=[Card.parse(c) for c in kitty], seed=seed)
+    dealer = _seat(data, "dealer", where)
+    seed = _seed(data, where, required=False)
+    hands = _required(data, "hands", where)
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise SaveFileError(f"{where}: 'hands' must be four lists of card names like \"QS\", one per seat, "
+                            f"not {_size(hands)}")
+    dealt = [_cards(hand, f"{where}: seat {seat}'s hand", rules.hand_size) for seat, hand in enumerate(hands)]
+    kitty = _cards(data.get("kitty", []), f"{where}: the kitty", rules.kitty)
+    actions = _required(data, "actions", where)
+    if not isinstance(actions, list):
+        raise SaveFileError(f"{where}: 'actions' must be a list of texts like \"bid 7\", not {json_kind(actions)}")
+    for number, action in enumerate(actions, 1):
+        if not isinstance(action, str):
+            raise SaveFileError(f"{where}: action {number} must be text like \"bid 7\" or \"play QS\", "
+                                f"not {shorten(action)}")
+    try:
+        deal = Deal(rules, dealt, dealer, kitty=kitty, seed=seed)
+    except ValueError as error:
+        raise SaveFileError(f"{where}: the cards as dealt are wrong: {_clip(error)}") from None
     if seed is not None:
         fresh = Deal.random(rules, seed=seed, dealer=dealer)
         if fresh.kitty != deal.kitty or any(fresh.hand_mask(s) != deal.hand_mask(s) for s in range(4)):
@@ -146,31 +227,40 @@ def _deal(data: dict[str, Any], rules: RuleSet, where: str) -> Deal:
         try:
             deal.apply(action)
         except ValueError as error:
-            raise SaveFileError(f"{where}, action {number} ({action!r}) cannot be replayed: {error}") from None
+            raise SaveFileError(f"{where}, action {number} ({shorten(action, 40)}) cannot be replayed: "
+                                f"{_clip(error, ACTION_MESSAGE_LIMIT)}") from None
     return deal
 
 
 def _game(data: dict[str, Any], rules: RuleSet) -> Game:
-    seed = _field(data, "seed", int, "the game")
-    first_dealer = _field(data, "first_dealer", int, "the game")
-    deals = _field(data, "deals", list, "the game")
-    if not deals or not all(isinstance(d, dict) for d in deals):
-        raise SaveFileError("the game: 'deals' must be a non-empty list of deals")
+    seed = _seed(data, "the game", required=True)
+    assert seed is not None
+    first_dealer = _seat(data, "first_dealer", "the game")
+    deals = _required(data, "deals", "the game")
+    if not isinstance(deals, list) or not deals:
+        raise SaveFileError(f"the game: 'deals' must be a non-empty list of deals, not {_size(deals)}")
+    for number, entry in enumerate(deals, 1):
+        if not isinstance(entry, dict):
+            raise SaveFileError(f"the game: deal {number} must be an object with the fields "
+                                f"{', '.join(ENTRY_FIELDS)}, not {json_kind(entry)}")
+    totals = _required(data, "totals", "the game")
+    if not isinstance(totals, list) or len(totals) != 4 or any(type(t) is not int for t in totals):
+        raise SaveFileError(f"the game: 'totals' must be four whole numbers, one per seat, not {shorten(totals)}")
     game = Game(rules, seed=seed, first_dealer=first_dealer)
     for index, entry in enumerate(deals):
         where = f"deal {index + 1} of the game"
+        _known_fields(entry, ENTRY_FIELDS, where)
         if index > 0:
             try:
                 game.next_deal()
             except ValueError as error:
-                raise SaveFileError(f"{where} cannot follow the one before: {error}") from None
-        if entry.get("seed") != derive_seed(seed, index) or entry.get("dealer") != game.deal.dealer:
+                raise SaveFileError(f"{where} cannot follow the one before: {_clip(error)}") from None
+        dealer = _seat(entry, "dealer", where)
+        if _seed(entry, where, required=True) != derive_seed(seed, index) or dealer != game.deal.dealer:
             raise SaveFileError(f"{where} is not the deal this game's seed and dealer rotation "
                                 "produce; the file was edited")
-        replayed = _deal(entry, rules, where)
-        game.deal = replayed
-    totals = data.get("totals")
+        game.deal = _deal(entry, rules, where)
     if totals != game.totals:
-        raise SaveFileError(f"the stored totals {totals!r} do not match the replayed deals "
+        raise SaveFileError(f"the stored totals {shorten(totals)} do not match the replayed deals "
                             f"{game.totals}; the file was edited")
     return game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import shorten
 from .rules import DeclarerMade, DefenderZero, RuleSet
 from .seats import side_seats, side_tricks
 
@@ -40,8 +41,12 @@ def defender_points(rules: RuleSet, bid: int, tricks: int) -> int:
 
 
 def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
+    if not isinstance(tricks, Sequence) or isinstance(tricks, (str, bytes)):
+        raise ValueError(f"tricks must be four counts, one per seat, not {shorten(tricks)}")
     if len(tricks) != 4 or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
-        raise ValueError(f"tricks must be four counts, one per seat, not {list(tricks)!r}")
+        raise ValueError(f"tricks must be four counts, one per seat, not {shorten(list(tricks))}")
     if sum(tricks) != rules.tricks_per_deal:
         raise ValueError(f"the tricks of a deal add up to {rules.tricks_per_deal}, not {sum(tricks)} "
                          f"({list(tricks)})")
@@ -54,9 +59,9 @@ def score_deal(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -
     """
     _check_tricks(rules, tricks)
     if declarer not in (0, 1, 2, 3) or isinstance(declarer, bool):
-        raise ValueError(f"declarer must be a seat 0..3, not {declarer!r}")
+        raise ValueError(f"declarer must be a seat 0..3, not {shorten(declarer)}")
     if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= rules.tricks_per_deal:
-        raise ValueError(f"bid must be a number of tricks 1..{rules.tricks_per_deal}, not {bid!r}")
+        raise ValueError(f"bid must be a number of tricks 1..{rules.tricks_per_deal}, not {shorten(bid)}")
     declaring = side_seats(rules, declarer)
     return [declarer_points(rules, bid, side_tricks(rules, tricks, seat)) if seat in declaring
             else defender_points(rules, bid, side_tricks(rules, tricks, seat)) for seat in range(4)]
@@ -74,6 +79,7 @@ def announcement_points(rules: RuleSet, announced: int, tricks: int) -> int:
 def score_announcements(rules: RuleSet, announced: Sequence[int], tricks: Sequence[int]) -> list[int]:
     """Points per seat for a Koz Maça deal: everyone is scored against their own number."""
     _check_tricks(rules, tricks)
-    if len(announced) != 4 or any(not isinstance(n, int) or not rules.announce_min <= n <= 13 for n in announced):
-        raise ValueError(f"announcements must be four numbers {rules.announce_min}..13, not {list(announced)!r}")
+    if (not isinstance(announced, Sequence) or isinstance(announced, (str, bytes)) or len(announced) != 4
+            or any(not isinstance(n, int) or not rules.announce_min <= n <= 13 for n in announced)):
+        raise ValueError(f"announcements must be four numbers {rules.announce_min}..13, not {shorten(list(announced))}")
     return [announcement_points(rules, n, t) for n, t in zip(announced, tricks, strict=True)]

@@ -12,6 +12,8 @@ import secrets
 import struct
 from typing import Final
 
+from .errors import shorten
+
 MAX_SEED: Final = 2**64 - 1
 
 
@@ -22,7 +24,7 @@ def new_seed() -> int:
 
 def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        raise ValueError(f"a seed must be a whole number from 0 to 2**64 - 1, not {shorten(seed)}")
     return seed
 
 

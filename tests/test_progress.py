@@ -50,3 +50,71 @@ def test_default_path_honours_the_environment(tmp_path: Path, monkeypatch: pytes
     monkeypatch.delenv("BATAK_PROGRESS")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_path() == tmp_path / "batak-tutor" / "progress.json"
+
+
+# --- regressions: a damaged file reads as "no progress yet" with a short note, never raises ----
+
+def _reads_as_damaged(path: Path, content: str | bytes, note: str = "") -> str:
+    if isinstance(content, str):
+        content = content.encode()
+    path.write_bytes(content)
+    progress = Progress.load(path)
+    assert progress.lessons == {} and progress.problem and "damaged" in progress.problem
+    assert note in progress.problem
+    assert len(progress.problem) < 300 + len(str(path)), progress.problem
+    return progress.problem
+
+
+def test_a_progress_file_that_is_not_utf8_reads_as_no_progress(tmp_path: Path) -> None:
+    _reads_as_damaged(tmp_path / "p.json", b'{"format": "batak-tutor/progress", \xff}', "not UTF-8")
+
+
+def test_a_deeply_nested_progress_file_reads_as_no_progress(tmp_path: Path) -> None:
+    _reads_as_damaged(tmp_path / "p.json", "[" * 100_000 + "]" * 100_000, "nested deeper than")
+
+
+def test_a_progress_file_with_a_5000_digit_count_reads_as_no_progress(tmp_path: Path) -> None:
+    text = ('{"format": "batak-tutor/progress", "version": 1, "lessons": {"a": {"answered": '
+            + "9" * 5000 + ', "correct": 1}}}')
+    _reads_as_damaged(tmp_path / "p.json", text, "5,000 digits")
+
+
+def test_a_progress_file_with_version_true_reads_as_no_progress(tmp_path: Path) -> None:
+    _reads_as_damaged(tmp_path / "p.json", '{"format": "batak-tutor/progress", "version": true, "lessons": {}}',
+                      "version")
+
+
+def test_a_progress_file_with_boolean_counts_reads_as_no_progress(tmp_path: Path) -> None:
+    text = '{"format": "batak-tutor/progress", "version": 1, "lessons": {"a": {"answered": true, "correct": true}}}'
+    _reads_as_damaged(tmp_path / "p.json", text, "impossible counts")
+
+
+def test_a_progress_file_over_the_size_limit_reads_as_no_progress(tmp_path: Path) -> None:
+    _reads_as_damaged(tmp_path / "p.json", " " * 5_000_001 + "{}", "5,000,000")
+
+
+def test_a_long_lesson_name_is_quoted_short_in_the_note(tmp_path: Path) -> None:
+    text = '{"format": "batak-tutor/progress", "version": 1, "lessons": {"' + "x" * 1_000_000 + '": 5}}'
+    _reads_as_damaged(tmp_path / "p.json", text, "1,000,000 characters")
+
+
+def test_a_long_preset_name_is_quoted_short_in_the_note(tmp_path: Path) -> None:
+    text = '{"format": "batak-tutor/progress", "version": 1, "lessons": {}, "preset": "' + "x" * 1_000_000 + '"}'
+    _reads_as_damaged(tmp_path / "p.json", text, "unknown preset")
+
+
+def test_a_long_format_is_quoted_short_in_the_note(tmp_path: Path) -> None:
+    _reads_as_damaged(tmp_path / "p.json", '{"format": "' + "x" * 1_000_000 + '", "version": 1}', "format")
+
+
+def test_a_progress_file_with_nan_counts_reads_as_no_progress(tmp_path: Path) -> None:
+    text = '{"format": "batak-tutor/progress", "version": 1, "lessons": {"a": {"answered": NaN, "correct": 0}}}'
+    _reads_as_damaged(tmp_path / "p.json", text, "NaN")
+
+
+def test_a_progress_file_with_a_utf8_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_bytes(b'\xef\xbb\xbf{"format": "batak-tutor/progress", "version": 1, '
+                     b'"lessons": {"a": {"answered": 2, "correct": 1}}}')
+    progress = Progress.load(path)
+    assert progress.problem is None and progress.result("a").correct == 1

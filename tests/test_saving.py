@@ -78,7 +78,7 @@ def test_swapped_cards_under_a_seed_are_detected() -> None:
 @pytest.mark.parametrize("text,message", [
     ("{not json", "not valid JSON"),
     ("[1, 2]", "expected a JSON object"),
-    (b"\xff\xfe", "not valid JSON"),
+    (b"\xff\xfe", "not UTF-8"),
 ])
 def test_garbage_is_refused(text: str | bytes, message: str) -> None:
     with pytest.raises(bc.SaveFileError, match=message):
@@ -95,3 +95,267 @@ def test_wrong_kind_is_named() -> None:
 
 def test_save_errors_are_value_errors() -> None:
     assert issubclass(bc.SaveFileError, ValueError)
+
+
+# --- regressions: every bad input is a SaveFileError with a short message ---------------------
+# One test per bug, named after it (python-chess style). MESSAGE_LIMIT is what a person can read.
+
+MESSAGE_LIMIT = 300
+
+
+def _deal_text() -> str:
+    deal = bc.Deal.random(bc.preset("classic"), seed=3)
+    for action in ["bid 5", "pass", "pass", "pass", "trump H"]:
+        deal.apply(action)
+    return bc.to_json(deal)
+
+
+def _refused(text: object, message: str | None = None) -> str:
+    with pytest.raises(bc.SaveFileError, match=message) as caught:
+        bc.from_json(text)  # type: ignore[arg-type]
+    text_of_error = str(caught.value)
+    assert len(text_of_error) < MESSAGE_LIMIT, text_of_error
+    return text_of_error
+
+
+def test_from_json_of_none_raises_save_file_error() -> None:
+    _refused(None, "must be text or bytes, not NoneType")
+
+
+def test_from_json_of_a_number_raises_save_file_error() -> None:
+    _refused(12, "must be text or bytes, not int")
+
+
+def test_from_json_of_deeply_nested_json_raises_save_file_error() -> None:
+    _refused("[" * 100_000 + "]" * 100_000, "nested deeper than")
+
+
+def test_from_json_of_json_nested_past_the_limit_inside_a_save_raises_save_file_error() -> None:
+    data = json.loads(_deal_text())
+    data["rules"]["name"] = json.loads("[" * 40 + "]" * 40)
+    _refused(json.dumps(data), "nested deeper than 20")
+
+
+def test_from_json_of_a_5000_digit_integer_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": ' + "7" * 5000), "5,000 digits")
+
+
+def test_from_json_of_a_50_digit_seed_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"seed": 3', '"seed": ' + "9" * 50), "50 digits")
+
+
+def test_from_json_of_invalid_utf8_raises_save_file_error() -> None:
+    _refused(_deal_text().encode() + b"\xff", "not UTF-8")
+
+
+def test_from_json_of_utf16_bytes_raises_save_file_error() -> None:
+    _refused(_deal_text().encode("utf-16"), "not UTF-8")
+
+
+def test_from_json_of_utf8_bytes_with_a_byte_order_mark_loads() -> None:
+    text = _deal_text()
+    assert bc.load_deal(b"\xef\xbb\xbf" + text.encode()).snapshot() == bc.load_deal(text).snapshot()
+
+
+def test_from_json_of_a_text_over_the_size_limit_raises_save_file_error() -> None:
+    _refused(" " * 5_000_001 + _deal_text(), "5,000,000")
+
+
+def test_a_10_mb_field_is_quoted_short() -> None:
+    data = json.loads(_deal_text())
+    data["format"] = "x" * 10_000_000
+    _refused(json.dumps(data), "at most 5,000,000")
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.update(format="x" * 1_000_000),
+    lambda d: d.update(version="9" * 1_000_000),
+    lambda d: d.update(dealer="0" * 1_000_000),
+    lambda d: d.update(seed="3" * 1_000_000),
+    lambda d: d["actions"].append("play " + "Q" * 1_000_000),
+    lambda d: d["actions"].append("bury " + "2C " * 300_000),
+    lambda d: d["actions"].append("x" * 1_000_000),
+    lambda d: d["hands"][0].__setitem__(0, "Q" * 1_000_000),
+    lambda d: d["rules"].update(direction="x" * 1_000_000),
+    lambda d: d["rules"].update(name="x" * 1_000_000),
+    lambda d: d["rules"].update(deal_choices=list(range(200_000))),
+    lambda d: d["rules"].update({"x" * 1_000_000: 1}),
+    lambda d: d.update({"y" * 1_000_000: 1}),
+], ids=["format", "version", "dealer", "seed", "play", "bury", "verb", "card", "rule-value", "rule-name",
+        "rule-list", "rule-key", "field-key"])
+def test_a_1_mb_field_is_quoted_short(edit: Callable[[dict[str, Any]], None]) -> None:
+    data = json.loads(_deal_text())
+    edit(data)
+    _refused(json.dumps(data))
+
+
+def test_a_long_game_total_is_quoted_short() -> None:
+    data = json.loads(bc.to_json(_played_game()))
+    data["totals"] = list(range(100_000))
+    _refused(json.dumps(data), "'totals' must be four whole numbers")
+
+
+def test_from_json_with_version_true_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"version": 1', '"version": true'), "version")
+
+
+def test_from_json_with_nan_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": NaN'), "NaN")
+
+
+def test_from_json_with_infinity_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": -Infinity'), "Infinity")
+
+
+def test_from_json_with_a_float_too_large_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": 1e999'), "too large")
+
+
+def test_from_json_with_a_duplicate_key_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": 0, "dealer": 1'), "'dealer' appears twice")
+
+
+def test_from_json_with_an_unknown_field_raises_save_file_error() -> None:
+    data = json.loads(_deal_text())
+    data["dealr"] = 1
+    _refused(json.dumps(data), "unknown field 'dealr'")
+
+
+def test_from_json_with_dealer_true_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": true'), "'dealer' must be a seat 0..3")
+
+
+def test_from_json_with_a_negative_dealer_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"dealer": 0', '"dealer": -1'), "'dealer' must be a seat 0..3, not -1")
+
+
+def test_from_json_with_a_negative_seed_raises_save_file_error() -> None:
+    _refused(_deal_text().replace('"seed": 3', '"seed": -3'), "'seed' must be a whole number from 0")
+
+
+def test_from_json_with_game_totals_of_booleans_raises_save_file_error() -> None:
+    game = bc.Game(bc.preset("classic"), seed=1)
+    data = json.loads(bc.to_json(game))
+    data["totals"] = [False, False, False, False]
+    _refused(json.dumps(data), "'totals' must be four whole numbers")
+
+
+def test_from_json_with_a_rules_list_raises_save_file_error() -> None:
+    data = json.loads(_deal_text())
+    data["rules"] = list(data["rules"].items())
+    _refused(json.dumps(data), "'rules' must be an object")
+
+
+def test_from_json_with_rules_without_a_name_raises_save_file_error() -> None:
+    data = json.loads(_deal_text())
+    del data["rules"]["name"]
+    _refused(json.dumps(data), "'name'")
+
+
+def test_from_json_with_a_rules_name_that_is_a_number_raises_save_file_error() -> None:
+    data = json.loads(_deal_text())
+    data["rules"]["name"] = 5
+    _refused(json.dumps(data), "rules are invalid: name must be text")
+
+
+def test_an_unknown_rule_option_is_named_in_a_short_message() -> None:
+    data = json.loads(_deal_text())
+    data["rules"]["gonullu"] = True
+    _refused(json.dumps(data), "unknown rule option 'gonullu'")
+
+
+def test_a_rule_option_of_the_wrong_kind_is_named() -> None:
+    data = json.loads(_deal_text())
+    data["rules"]["min_bid"] = {"five": 5}
+    _refused(json.dumps(data), "rules are invalid: min_bid must be a whole number")
+
+
+def test_a_card_dealt_twice_is_refused() -> None:
+    data = json.loads(_deal_text())
+    data["seed"] = None
+    data["hands"][0][0] = data["hands"][1][0]
+    _refused(json.dumps(data), "dealt twice")
+
+
+def test_a_hand_of_the_wrong_size_is_refused_before_its_cards_are_read() -> None:
+    data = json.loads(_deal_text())
+    data["hands"][0] = ["AS"] * 100_000
+    _refused(json.dumps(data), "seat 0's hand has 100,000 cards; these rules deal 13")
+
+
+def test_an_unknown_action_verb_is_refused() -> None:
+    data = json.loads(_deal_text())
+    data["actions"].append("castle")
+    _refused(json.dumps(data), "action 6 .*'castle'.* cannot be replayed")
+
+
+def test_a_huge_list_of_actions_is_refused_at_the_first_that_cannot_be_replayed() -> None:
+    data = json.loads(_deal_text())
+    data["actions"] += ["pass"] * 200_000
+    _refused(json.dumps(data), "action 6 .* cannot be replayed")
+
+
+def test_an_action_that_is_not_text_is_refused() -> None:
+    data = json.loads(_deal_text())
+    data["actions"].append(["play", "QS"])
+    _refused(json.dumps(data), "action 6 must be text")
+
+
+def test_a_game_deal_with_a_seed_of_the_wrong_type_is_refused() -> None:
+    data = json.loads(bc.to_json(_played_game()))
+    data["deals"][1]["seed"] = str(data["deals"][1]["seed"])
+    _refused(json.dumps(data), "deal 2 of the game: 'seed' must be a whole number")
+
+
+def test_a_game_deal_with_an_unknown_field_is_refused() -> None:
+    data = json.loads(bc.to_json(_played_game()))
+    data["deals"][0]["rules"] = data["rules"]
+    _refused(json.dumps(data), "deal 1 of the game has an unknown field 'rules'")
+
+
+# --- the rule lab's position files share the one reader ---------------------------------------
+
+def _position_refused(text: object, message: str | None = None) -> None:
+    from batak_core.teaching.position import Position
+
+    with pytest.raises(bc.SaveFileError, match=message) as caught:
+        Position.from_json(text)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < MESSAGE_LIMIT, str(caught.value)
+
+
+def _position_text() -> str:
+    from batak_core.teaching.position import Position
+
+    return Position.around("AS KS 3H", "QH", "S").to_json()
+
+
+def test_position_from_json_of_none_raises_save_file_error() -> None:
+    _position_refused(None, "must be text or bytes")
+
+
+def test_position_from_json_of_deeply_nested_json_raises_save_file_error() -> None:
+    _position_refused('{"hands": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested deeper than")
+
+
+def test_position_from_json_of_a_5000_digit_integer_raises_save_file_error() -> None:
+    _position_refused(_position_text().replace('"leader": 1', '"leader": ' + "1" * 5000), "5,000 digits")
+
+
+def test_position_from_json_with_version_true_raises_save_file_error() -> None:
+    _position_refused(_position_text().replace('"version": 1', '"version": true'), "version")
+
+
+def test_position_from_json_with_leader_true_raises_save_file_error() -> None:
+    _position_refused(_position_text().replace('"leader": 1', '"leader": true'), "'leader' must be a seat")
+
+
+def test_position_from_json_with_a_1_mb_card_is_quoted_short() -> None:
+    data = json.loads(_position_text())
+    data["trick"] = ["Q" * 1_000_000]
+    _position_refused(json.dumps(data), "not a card")
+
+
+def test_position_from_json_with_a_hand_of_100_000_cards_is_refused() -> None:
+    data = json.loads(_position_text())
+    data["hands"][0] = ["AS"] * 100_000
+    _position_refused(json.dumps(data), "at most 13 card names")

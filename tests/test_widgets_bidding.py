@@ -87,12 +87,15 @@ def test_callbacks_register_and_remove_like_on_click() -> None:
     assert chosen == [bc.Action.trump(bc.Suit.CLUBS)]
 
 
-def test_show_view_offers_nothing_off_turn_and_the_redeal_only_when_told() -> None:
-    deal = bc.Deal.random(bc.preset("classic", weak_hand_redeal=True), seed=1, dealer=3)
+def test_show_view_offers_nothing_off_turn_and_the_redeal_only_to_a_weak_hand() -> None:
+    rules = bc.preset("classic", weak_hand_redeal=True)
+    seed = next(s for s in range(5000) if all(c.rank <= 10 for c in bc.Deal.random(rules, seed=s, dealer=3).hand(0)))
+    deal = bc.Deal.random(rules, seed=seed, dealer=3)
     panel = widgets.BidPanel()
     panel.show_view(deal.view(1))  # seat 0 is to call, not seat 1
     assert all(b.disabled for b in panel.bid_buttons.values()) and panel.pass_button.disabled
-    panel.show_view(deal.view(0), can_redeal=True)
-    assert panel.redeal_button.layout.display != "none" and not panel.pass_button.disabled
-    panel.show_view(deal.view(1), can_redeal=True)  # never off turn
     assert panel.redeal_button.layout.display == "none"
+    panel.show_view(deal.view(0))
+    assert panel.redeal_button.layout.display != "none" and not panel.pass_button.disabled
+    strong = bc.Deal.random(rules, seed=seed + 1, dealer=3)
+    assert not strong.view(0).can_demand_redeal or not strong.can_demand_redeal

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from batak_core import Action, Bid, Deal, DealView, Phase, Suit
+from batak_core import Action, Bid, DealView, Phase, Suit
 
 from .style import root, set_classes, show, style_widget
 
@@ -118,18 +118,12 @@ class BidPanel(w.VBox):
             else:
                 button.tooltip = f"Bid {n}: promise to take at least {n} tricks"
 
-    def show_view(self, view: DealView, *, can_redeal: bool = False) -> None:
-        """Offer the calls ``view``'s player may make now: its legal bids and pass, which the engine
-        leaves empty when it is not that player's turn in the auction. A view does not say whether
-        its hand may demand a redeal, so the caller that holds the deal passes ``can_redeal``
-        (``deal.can_demand_redeal`` on that player's turn)."""
+    def show_view(self, view: DealView) -> None:
+        """Offer the calls ``view``'s player may make now: its legal bids and pass (the engine
+        leaves them empty when it is not that player's turn in the auction) and the redeal demand."""
         mine = view.phase is Phase.AUCTION and view.my_turn
         self.show(view.legal_bids if mine else (), view.can_pass and mine, view.auction,
-                  announcing=view.rules.announcements, can_redeal=mine and can_redeal)
-
-    def show_deal(self, deal: Deal, seat: int = 0) -> None:
-        """``show_view`` for a caller holding the whole deal: ``seat``'s view, and its redeal right."""
-        self.show_view(deal.view(seat), can_redeal=deal.to_move == seat and deal.can_demand_redeal)
+                  announcing=view.rules.announcements, can_redeal=view.can_demand_redeal)
 
     def _redeal(self) -> None:
         self._redeal_handlers()

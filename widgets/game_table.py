@@ -267,7 +267,7 @@ class GameTable(w.VBox):
         deciding = view.my_turn
         self._show_hand(view, deciding)
         self._show_dummy(view, deciding)
-        self.bid_panel.show_view(view, can_redeal=deal.to_move == LEARNER and deal.can_demand_redeal)
+        self.bid_panel.show_view(view)
         show(self.bid_panel, view.phase is Phase.AUCTION)
         show(self.trump_picker, view.phase is Phase.TRUMP and deciding)
         if view.phase is Phase.TRUMP and deciding:

@@ -26,6 +26,7 @@ from typing import ClassVar, Final
 from ..ai.bots.evaluate import trick_estimate
 from ..cards import Card, Suit, describe_cards, longest_suit, sorted_hand
 from ..deal import BID_TOO_LOW, Bid, Deal, Phase, all_pass_outcome
+from ..errors import shorten
 from ..legality import IllegalMove, Verdict
 from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet, Variant, preset, variants_of
 from ..seats import partner, side_seats, side_tricks
@@ -391,7 +392,7 @@ def _cards(answer: object) -> list[Card]:
     out = []
     for item in answer:
         if not isinstance(item, (Card, str)):
-            raise ValueError(f"{item!r} is not a card")
+            raise ValueError(f"{shorten(item)} is not a card")
         out.append(Card.parse(item))
     return out
 

@@ -13,9 +13,10 @@ from typing import Any, Final
 
 from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from ..deal import Deal, Phase
+from ..documents import SaveFileError, json_kind, read_document
+from ..errors import shorten
 from ..legality import Verdict, duty_chain, explain_play, legal_plays, trump_broken_after
 from ..rules import PRESETS, RuleSet
-from ..saving import SaveFileError
 from ..seats import partner
 from ..shuffle import shuffled_deck
 from ..trick import trick_winner
@@ -44,7 +45,7 @@ class Position:
         # hands are held sorted, so equal positions compare equal however they were typed
         object.__setattr__(self, "hands", tuple(tuple(sorted_hand(h)) for h in self.hands))
         if self.leader not in (0, 1, 2, 3) or isinstance(self.leader, bool):
-            raise ValueError(f"the leader must be a seat 0..3, not {self.leader!r}")
+            raise ValueError(f"the leader must be a seat 0..3, not {shorten(self.leader)}")
         if len(self.trick) > 3:
             raise ValueError(f"a trick in progress has at most 3 cards before the player to move, "
                              f"not {len(self.trick)}")
@@ -161,8 +162,6 @@ class Position:
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
         """A position from JSON; raises SaveFileError saying what is wrong."""
-        from ..documents import json_kind, read_document  # the one reader of every JSON document
-        from ..errors import shorten
 
         data = read_document(text, formats=(POSITION_FORMAT,), version=POSITION_VERSION, what="position file")
         fields = ("format", "version", "hands", "trump", "leader", "trick", "trump_broken")

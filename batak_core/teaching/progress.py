@@ -2,7 +2,8 @@
 
 A lesson must never break because of this file: a missing, unreadable or corrupt file reads
 as "no progress yet" (and the reason is kept for the start page to mention), and writes go to
-a temporary file first so a crash cannot leave half a file behind.
+a temporary file first so a crash cannot leave half a file behind. The file is read by the
+one document reader (``batak_core.documents``), like save files and positions.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from ..documents import read_document
+from ..errors import shorten
 from ..rules import DEFAULT_PRESET, PRESETS
 
 FORMAT: Final = "batak-tutor/progress"
@@ -55,7 +58,7 @@ class Progress:
     def load(cls, path: Path | str | None = None) -> Progress:
         where = Path(path) if path is not None else default_path()
         try:
-            text = where.read_text(encoding="utf-8")
+            text = where.read_bytes()  # bytes: the reader checks UTF-8 and says what is wrong
         except FileNotFoundError:
             return cls(where)
         except OSError as error:
@@ -76,7 +79,7 @@ class Progress:
     def choose_preset(self, name: str) -> None:
         """Remember the learner's rule set for every lesson (unknown names raise ValueError)."""
         if name not in PRESETS:
-            raise ValueError(f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}")
+            raise ValueError(f"unknown preset {shorten(name)}; choose one of: {', '.join(PRESETS)}")
         self.preset = name
         self.save()
 
@@ -102,25 +105,21 @@ class Progress:
             self.problem = f"progress could not be saved to {self.path}: {error.strerror}"
 
 
-def _parse(text: str) -> tuple[dict[str, LessonResult], str]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not JSON: {error.msg}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ValueError("not a version-1 batak-tutor progress file")
+def _parse(text: str | bytes) -> tuple[dict[str, LessonResult], str]:
+    """Lessons and preset from a progress file; raises ValueError (a SaveFileError) if damaged."""
+    data = read_document(text, formats=(FORMAT,), version=VERSION, what="progress file")
     lessons = data.get("lessons")
     if not isinstance(lessons, dict):
         raise ValueError("no 'lessons' object")
     out = {}
     for lesson, entry in lessons.items():
         if not isinstance(entry, dict):
-            raise ValueError(f"lesson {lesson!r} is not an object")
+            raise ValueError(f"lesson {shorten(lesson)} is not an object")
         answered, correct = entry.get("answered"), entry.get("correct")
-        if not (isinstance(answered, int) and isinstance(correct, int) and 0 <= correct <= answered):
-            raise ValueError(f"lesson {lesson!r} has impossible counts")
-        out[str(lesson)] = LessonResult(answered, correct)
+        if not (type(answered) is int and type(correct) is int and 0 <= correct <= answered):
+            raise ValueError(f"lesson {shorten(lesson)} has impossible counts")
+        out[lesson] = LessonResult(answered, correct)
     preset = data.get("preset", DEFAULT_PRESET)
-    if preset not in PRESETS:
-        raise ValueError(f"unknown preset {preset!r}")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise ValueError(f"unknown preset {shorten(preset)}")
     return out, preset

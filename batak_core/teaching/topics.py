@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..errors import shorten
 from ..rules import DEFAULT_PRESET, PRESETS, RuleSet
 from ..shuffle import new_seed
 from . import course_drills, drills
@@ -40,7 +41,7 @@ def question(topic: str, rules: RuleSet | None = None, seed: int | None = None) 
     """A question on ``topic`` (a key of TOPICS) under ``rules`` (any preset or variant; the default
     preset when None); the same seed always gives the same question."""
     if topic not in TOPICS:
-        raise ValueError(f"unknown topic {topic!r}; choose one of: {', '.join(TOPICS)}")
+        raise ValueError(f"unknown topic {shorten(topic)}; choose one of: {', '.join(TOPICS)}")
     rules = PRESETS[DEFAULT_PRESET] if rules is None else rules
     seed = new_seed() if seed is None else seed
     return _GENERATORS[topic](rules, seed, random.Random(seed))

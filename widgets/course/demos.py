@@ -118,7 +118,7 @@ class AuctionDemo(w.VBox):
             seat = deal.to_move
             assert seat is not None
             deal.act(self.bots[seat].choose(deal.view(seat)))
-        self.panel.show_deal(deal, 0)
+        self.panel.show_view(deal.view(0))
         if deal.phase is Phase.REDEAL:
             self.outcome.value = f"Everyone passed. {bc.all_pass_outcome(self.rules).text}"
         elif deal.phase is not Phase.AUCTION:

@@ -12,6 +12,7 @@ from typing import Protocol
 from ...actions import PASS, Action
 from ...cards import Card, Suit
 from ...deal import DealView, Phase
+from ...errors import shorten
 from .advice import Hint, hint
 from .club import ClubBot
 from .expert import ExpertBot
@@ -67,4 +68,4 @@ def get(level: str, seed: int | None = None) -> Bot:
         return ClubBot(seed)
     if level == "expert":
         return ExpertBot(seed)
-    raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")
+    raise ValueError(f"unknown bot level {shorten(level)}; choose one of: {', '.join(LEVELS)}")

@@ -47,9 +47,7 @@ class Suit(IntEnum):
         """A suit from a letter, a symbol or an English name ("H", "♥", "hearts")."""
         if isinstance(text, Suit):
             return text
-        if not isinstance(text, str):
-            raise ValueError(f"a suit must be given as text, not {shorten(text)}")
-        key = text.strip().lower()
+        key = _text(text, "a suit", "'H'").lower()
         for suit in cls:
             if key in (suit.letter.lower(), suit.symbol, suit.singular, suit.plural,
                        suit.symbol.translate(_OUTLINE_SYMBOLS)):
@@ -57,6 +55,13 @@ class Suit(IntEnum):
         raise ValueError(
             f"{shorten(text)} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or spades/hearts/diamonds/clubs)"
         )
+
+
+def _text(value: object, what: str, example: str) -> str:
+    """``value`` stripped, when it is text; else the error every parser gives."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be given as text like {example}, not {shorten(value)}")
+    return value.strip()
 
 
 _OUTLINE_SYMBOLS = str.maketrans("♠♥♦♣", "♤♡♢♧")
@@ -108,9 +113,7 @@ class Card:
         """A card from text: rank then suit, e.g. "QS", "Q♠", "qs", "10S", "TS", "10♠"."""
         if isinstance(text, Card):
             return text
-        if not isinstance(text, str):
-            raise ValueError(f"a card must be given as text like 'QS', not {shorten(text)}")
-        stripped = text.strip()
+        stripped = _text(text, "a card", "'QS'")
         if len(stripped) >= 2:
             suit = _SUIT_BY_CHAR.get(stripped[-1])
             rank = _RANK_BY_TEXT.get(stripped[:-1].upper())

@@ -225,19 +225,16 @@ def _forbidden_reason(rule: str, card: Card, allowed: int, rules: RuleSet, trump
     if rule == FOLLOW_SUIT:
         return (f"You must follow suit: {_suit_name(state.led)} were led and you hold "
                 f"{options}.")
+    void = f"You have no {_suit_name(state.led)}"
     if rule == OVERTAKE:
-        top = CARDS[state.top_led]
         note = (" The trick is already trumped, but these rules keep the overtake duty."
                 if state.top_trump >= 0 and state.led != trump else "")
-        return (f"You can beat the {top.label}, so you must play a higher {Suit(state.led).singular}: "
-                f"{options}.{note}")
+        return (f"You can beat the {CARDS[state.top_led].label}, so you must play a higher "
+                f"{Suit(state.led).singular}: {options}.{note}")
     if rule == RUFF:
-        return (f"You have no {_suit_name(state.led)}, so you must play a trump "
-                f"({_suit_name(trump)}): {options}.")
+        return f"{void}, so you must play a trump ({_suit_name(trump)}): {options}."
     if rule == OVERTRUMP:
-        top = CARDS[state.top_trump]
-        return (f"You have no {_suit_name(state.led)} and can beat the {top.label} in the trick, "
-                f"so you must overtrump: {options}.")
+        return f"{void} and can beat the {CARDS[state.top_trump].label} in the trick, so you must overtrump: {options}."
     raise AssertionError(f"rule {rule} never forbids a card")
 
 
@@ -259,24 +256,22 @@ def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: Tr
         return (f"{c} is allowed: your partner is winning the trick, so the overtake and ruff duties "
                 "do not apply (following suit is enough).")
     if rule == FOLLOW_SUIT:
-        if state.top_led >= 0 and rules.must_overtake and state.top_led > card.index:
-            return (f"{c} follows suit; you cannot beat the {CARDS[state.top_led].label}, "
-                    f"so any {Suit(state.led).singular} will do.")
-        return f"{c} follows suit."
+        cannot_beat = state.top_led >= 0 and rules.must_overtake and state.top_led > card.index
+        return (f"{c} follows suit; you cannot beat the {CARDS[state.top_led].label}, so any "
+                f"{Suit(state.led).singular} will do." if cannot_beat else f"{c} follows suit.")
     if rule == OVERTAKE:
         return f"{c} follows suit and beats the {CARDS[state.top_led].label}, as the overtake duty requires."
     if rule == NO_OVERTAKE_WHEN_TRUMPED:
         return (f"{c} follows suit. The trick is already trumped, so under these rules you need not "
                 f"overtake: any {Suit(state.led).singular} will do.")
     if rule == RUFF:
-        if state.top_trump >= 0:
-            top = CARDS[state.top_trump]
-            if card.index > state.top_trump:
-                return (f"{c} is a trump: you have no {_suit_name(state.led)}, so you ruff "
-                        f"(these rules do not require overtrumping the {top.label}).")
-            return (f"{c} is a trump: you have no {_suit_name(state.led)} and cannot beat the "
-                    f"{top.label}, so any trump will do.")
-        return f"{c} is a trump: you have no {_suit_name(state.led)}, so you ruff."
+        ruff = f"{c} is a trump: you have no {_suit_name(state.led)}"
+        if state.top_trump < 0:
+            return f"{ruff}, so you ruff."
+        top = CARDS[state.top_trump].label
+        if card.index > state.top_trump:
+            return f"{ruff}, so you ruff (these rules do not require overtrumping the {top})."
+        return f"{ruff} and cannot beat the {top}, so any trump will do."
     if rule == OVERTRUMP:
         return f"{c} overtrumps the {CARDS[state.top_trump].label}, as required."
     if rule == FREE_DISCARD:

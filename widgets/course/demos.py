@@ -22,8 +22,8 @@ from ..game_table import GameTable
 from ..picker import CardPicker
 from ..rule_lab import RuleLab
 from ..rules_panel import RulesPanel
-from ..style import control, set_classes
-from .page import current_rules, lesson_page
+from ..style import set_classes
+from .page import again_button, current_rules, felt, lesson_page, message_area
 
 
 def _suit_rows(hand: Sequence[Card], extra: dict[Suit, str] | None = None) -> str:
@@ -46,8 +46,7 @@ class HandDemo(w.VBox):
         self.seed, self.sure, self.dealt = seed, sure, 0
         self.view = w.HTML()
         set_classes(self.view, ("batak-hand-view",))
-        self.deal_button = control("Deal again", "Shuffle and deal a new hand", "batak-deal-again")
-        self.deal_button.on_click(lambda _b: self.deal())
+        self.deal_button = again_button("Deal again", "Shuffle and deal a new hand", self.deal)
         super().__init__([self.view, self.deal_button])
         lesson_page(self, "batak-panel", "batak-hand-demo")
         self.deal()
@@ -87,13 +86,9 @@ class AuctionDemo(w.VBox):
         self.seed, self.dealt = seed, 0
         self.hand = CardPicker()
         self.panel = BidPanel(names=self.NAMES, on_bid=self._call)
-        self.outcome = w.HTML()
-        set_classes(self.outcome, ("batak-message",))
-        self.again = control("New deal", "Deal new cards and bid again", "batak-deal-again")
-        self.again.on_click(lambda _b: self.new_deal())
-        felt = w.VBox([w.HTML("<b>Your hand</b>"), self.hand, self.panel, self.outcome])
-        set_classes(felt, ("batak-felt",))
-        super().__init__([felt, self.again])
+        self.outcome = message_area()
+        self.again = again_button("New deal", "Deal new cards and bid again", self.new_deal)
+        super().__init__([felt(w.HTML("<b>Your hand</b>"), self.hand, self.panel, self.outcome), self.again])
         lesson_page(self, "batak-auction-demo")
         self.new_deal()
 
@@ -136,13 +131,9 @@ class TrumpDemo(w.VBox):
         self.seed, self.dealt = seed, 0
         self.hand = w.HTML()
         self.picker = TrumpPicker(on_choose=self._choose)
-        self.outcome = w.HTML()
-        set_classes(self.outcome, ("batak-message",))
-        self.again = control("Deal again", "A new hand to choose trump for", "batak-deal-again")
-        self.again.on_click(lambda _b: self.new_deal())
-        felt = w.VBox([self.hand, self.picker, self.outcome])
-        set_classes(felt, ("batak-felt",))
-        super().__init__([felt, self.again])
+        self.outcome = message_area()
+        self.again = again_button("Deal again", "A new hand to choose trump for", self.new_deal)
+        super().__init__([felt(self.hand, self.picker, self.outcome), self.again])
         lesson_page(self, "batak-trump-demo")
         self.new_deal()
 
@@ -182,11 +173,8 @@ class TrickDemo(w.VBox):
         set_classes(self.trump, ("batak-trump-toggle",))
         self.trump.observe(lambda _c: self.show(), "value")
         self.view = w.HTML()
-        self.again = control("Another trick", "Four cards from a new deal", "batak-deal-again")
-        self.again.on_click(lambda _b: self.new_trick())
-        felt = w.VBox([self.view])
-        set_classes(felt, ("batak-felt",))
-        super().__init__([self.trump, felt, self.again])
+        self.again = again_button("Another trick", "Four cards from a new deal", self.new_trick)
+        super().__init__([self.trump, felt(self.view), self.again])
         lesson_page(self, "batak-trick-demo")
         self.show()
 

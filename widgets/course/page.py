@@ -5,6 +5,7 @@ output shown as a table for the learner and as plain text for nbval.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -16,7 +17,7 @@ import batak_core as bc
 from batak_core import RuleSet
 from batak_core.teaching.progress import Progress
 
-from ..style import root, style_widget
+from ..style import control, root, set_classes, style_widget
 
 _KEY_OPTIONS: Final = ("min_bid", "all_pass", "trump_lead_restricted", "must_overtake",
                        "overtake_when_trumped", "declarer_made", "defender_zero")
@@ -35,6 +36,27 @@ def lesson_page(widget: w.Box, *classes: str) -> w.Box:
     """Put both stylesheets first and mark the composite for them."""
     widget.children = (style_widget(), course_style(), *widget.children)
     return root(widget, *classes)
+
+
+def felt(*children: w.Widget) -> w.VBox:
+    """A green table area holding ``children``."""
+    box = w.VBox(list(children))
+    set_classes(box, ("batak-felt",))
+    return box
+
+
+def again_button(description: str, tooltip: str, on_click: Callable[[], None]) -> w.Button:
+    """A demo's "deal again" button."""
+    button = control(description, tooltip, "batak-deal-again")
+    button.on_click(lambda _b: on_click())
+    return button
+
+
+def message_area() -> w.HTML:
+    """Where a demo says what happened."""
+    area = w.HTML()
+    set_classes(area, ("batak-message",))
+    return area
 
 
 def current_rules() -> RuleSet:

@@ -44,8 +44,9 @@ def test_score(capsys: pytest.CaptureFixture[str]) -> None:
     (["legal", "--hand", "QC", "--trump", "X"], "is not a suit"),
     (["legal", "--hand", "QC", "--trick", "QC", "--trump", "H"], "both in the hand and in the trick"),
     (["score", "--declarer", "0", "--bid", "7", "--tricks", "8", "3", "2", "1"], "add up to 13"),
-    (["legal", "--set", "min_bid", "--hand", "QC", "--trump", "H"], "--set takes option=value"),
-    (["rules", "--set", "min_bid=99"], "min_bid <= max_bid"),
+    (["legal", "--set", "min_bid", "--hand", "QC", "--trump", "H"], "--set takes OPTION=VALUE"),
+    (["rules", "--set", "min_bid=99"], "min_bid must be a whole number from 1 to 13, not 99"),
+    (["rules", "--set", "min_bid=9", "--set", "max_bid=8"], "min_bid <= max_bid"),
 ])
 def test_bad_arguments_exit_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str],
                                              message: str) -> None:
@@ -70,6 +71,164 @@ def test_console_script_entry_point() -> None:
 
 
 def test_usage_error_from_argparse() -> None:
-    result = subprocess.run([sys.executable, "-m", "batak_core.cli", "score", "--bid", "x"],
+    argv = ["score", "--bids", "7", "--tricks", "13", "0", "0", "0"]
+    result = subprocess.run([sys.executable, "-m", "batak_core.cli", *argv], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 2 and result.stderr.startswith("usage: batak ")
+    assert "error: unrecognized arguments: --bids 7" in result.stderr
+
+
+def test_bad_value_from_the_shell_is_one_line_without_a_traceback() -> None:
+    result = subprocess.run([sys.executable, "-m", "batak_core.cli", "play", "--seed", "-1"],
                             capture_output=True, text=True, check=False)
-    assert result.returncode == 2 and "invalid int value" in result.stderr
+    assert result.returncode == 2
+    assert result.stderr == "batak play: --seed must be a whole number from 0 to 2**64 - 1, not '-1'\n"
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must refuse its arguments: exit 2, one short line on stderr, no usage."""
+    status = main(list(argv), read=lambda prompt: "quit") if argv[0] == "play" else main(list(argv))
+    out, err = capsys.readouterr()
+    assert status == 2, (status, out, err)
+    assert len(err.splitlines()) == 1 and "usage:" not in err and len(err) < 300, err
+    assert err.startswith(f"batak {argv[0]}: ")
+    return err
+
+
+def test_play_with_a_negative_seed_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "play", "--seed", "-1")
+    assert "--seed must be a whole number from 0 to 2**64 - 1, not '-1'" in err
+
+
+def test_match_with_a_seed_of_2_to_the_64_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "match", "--seed", str(2**64), "--deals", "1")
+    assert "--seed must be a whole number from 0 to 2**64 - 1, not '18446744073709551616'" in err
+
+
+def test_set_variant_says_the_variant_is_chosen_with_the_variant_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "rules", "--set", "variant=esli")
+    assert "choose the variant with --variant" in err and "--variant esli" in err
+
+
+def test_set_name_to_a_list_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "rules", "--set", "name=[]")
+    assert "choose the preset with --rules" in err
+
+
+def test_set_a_5000_digit_number_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "rules", "--set", "min_bid=" + "7" * 5000)
+    assert "min_bid takes a whole number" in err and "5,000 characters" in err
+
+
+def test_set_10000_open_brackets_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "legal", "--hand", "QC", "--trump", "H", "--set", "min_bid=" + "[" * 10_000)
+    assert "min_bid takes a whole number" in err and "10,000 characters" in err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["score", "--bid", "x", "--tricks", "13", "0", "0", "0"], "--bid must be a whole number from 1 to 13, not 'x'"),
+    (["score", "--declarer", "9", "--bid", "7", "--tricks", "13", "0", "0", "0"],
+     "--declarer must be a whole number from 0 to 3, not '9'"),
+    (["score", "--rules", "classic", "--declarer", "0", "--bid", "7", "--tricks", "8", "3", "2", "-1"],
+     "--tricks must be a whole number from 0 to 13, not '-1'"),
+    (["play", "--bots", "expertise"], "--bots must be one of random, club, expert, not 'expertise'"),
+    (["play", "--seat", "7"], "--seat must be a whole number from 0 to 3, not '7'"),
+    (["play", "--rules", "poker"], "--rules must be one of miniokey"),
+    (["match", "--deals", "0"], "--deals must be a whole number from 1 to"),
+    (["match", "--workers", "9" * 30], "--workers must be a whole number from 1 to"),
+    (["legal", "--variant", "nope", "--hand", "QC", "--trump", "H"], "--variant must be one of ihaleli, koz_maca"),
+])
+def test_bad_values_print_one_line_without_the_usage_block(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                           message: str) -> None:
+    assert message in refused(capsys, *argv)
+
+
+@pytest.mark.parametrize("argv", [["score", "--tricks", "1", "2"], ["legal", "--trump", "H"], ["rules", "--nope"],
+                                  ["nope"], []])
+def test_usage_errors_print_the_usage_block_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("usage: batak") and "error:" in err
+
+
+def test_help_exits_0_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--help"]) == 0
+    assert "Exit status: 0 when at least one preset gave a result" in capsys.readouterr().out
+
+
+def test_score_all_koz_maca_prints_the_refusing_preset_in_its_own_row_and_exits_0(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "--rules", "all", "--variant", "koz_maca", "--announced", "0", "3", "2",
+                           "4", "--tricks", "0", "3", "5", "5")
+    assert status == 0 and err == ""
+    rows = out.splitlines()
+    assert rows[0].startswith("classic ") and "seat 0: +50  seat 1: +30  seat 2: -20  seat 3: +40" in rows[0]
+    assert rows[1].startswith("turkish ") and "refused: announcements must be four numbers 1..13" in rows[1]
+    assert len(rows) == 2
+
+
+def test_score_with_every_preset_refusing_for_the_same_reason_prints_one_line_and_exits_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "score", "--declarer", "0", "--bid", "7", "--tricks", "1", "1", "1", "1")
+    assert "add up to 13" in err
+
+
+def test_score_with_every_preset_refusing_for_different_reasons_prints_the_rows_and_exits_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "--rules", "miniokey,turkish", "--variant", "koz_maca", "--announced",
+                           "0", "3", "2", "4", "--tricks", "0", "3", "5", "5")
+    assert status == 2
+    assert len(out.splitlines()) == 2 and "refused:" in out
+    assert len(err.splitlines()) == 1 and "no preset" in err
+
+
+def test_legal_with_a_refusing_preset_prints_its_reason_in_its_own_row(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "legal", "--set", "all_pass_bid=0", "--hand", "QC 4C 2D", "--trick", "9C 3H",
+                           "--trump", "H")
+    assert status == 0 and err == ""
+    header = next(line for line in out.splitlines() if line.startswith("card"))
+    assert header.split() == ["card", "danish", "gamelake"]
+    assert "danish: legal Q♣ 4♣" in out
+    refusals = [line for line in out.splitlines() if "refused:" in line]
+    assert [line.split(":")[0] for line in refusals] == ["miniokey", "classic", "turkish"]
+    assert "all_pass_bid must be 1..13, not 0" in refusals[0]
+
+
+def test_rules_with_a_refusing_preset_prints_its_reason_in_its_own_row(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "rules", "--rules", "miniokey,turkish", "--variant", "esli")
+    assert status == 0 and err == ""
+    assert "== miniokey: refused: the miniokey rules do not describe esli" in out
+    assert "== turkish (esli) ==" in out
+
+
+def test_rules_with_one_refusing_preset_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "rules", "--rules", "danish", "--variant", "koz_maca")
+    assert "only mentions Koz Maça" in err
+
+
+@pytest.mark.parametrize("setting,shown", [
+    ("trump_lead_restricted=false", "Trump may be led at any time"),
+    ("min_bid=7", "Lowest bid: 7."),
+    ("deal_choices=[3, 5]", "Game lengths on offer: 3, 5 deals."),
+    ("deal_choices=3,5", "Game lengths on offer: 3, 5 deals."),
+    ("deal_choices_only=false", "Any agreed number of deals may be played."),
+    ("direction=clockwise", "Play goes clockwise"),
+    ("defender_zero=nothing", "takes no trick scores 0."),
+])
+def test_set_parses_booleans_whole_numbers_lists_and_enum_words(capsys: pytest.CaptureFixture[str], setting: str,
+                                                               shown: str) -> None:
+    status, out, err = run(capsys, "rules", "--rules", "miniokey", "--set", setting)
+    assert status == 0 and err == "" and shown in out
+
+
+@pytest.mark.parametrize("setting,message", [
+    ("must_overtake=maybe", "must_overtake must be true or false, not 'maybe'"),
+    ("min_bid=4.5", "min_bid takes a whole number, not '4.5'"),
+    ("deal_choices=[3, x]", "deal_choices takes a whole number, not 'x'"),
+    ("direction=sideways", "direction must be one of 'counterclockwise', 'clockwise', not 'sideways'"),
+    ("min_bids=4", "unknown rule option 'min_bids' (did you mean min_bid?)"),
+    ("x" * 1000 + "=4", "unknown rule option 'xxxxx"),
+    ("=4", "--set takes OPTION=VALUE"),
+])
+def test_set_refuses_other_values_in_one_line(capsys: pytest.CaptureFixture[str], setting: str, message: str) -> None:
+    assert message in refused(capsys, "rules", "--rules", "miniokey", "--set", setting)

@@ -4,6 +4,9 @@ so luck of the cards cancels and the difference measures skill.
 Bot ``a`` sits in seats 0 and 2 and bot ``b`` in seats 1 and 3; then the same deal is played
 again with ``a`` in 1 and 3. A deal's figure is (a's points − b's points) averaged over the two
 tables; the match reports the mean with a 95% confidence interval (normal approximation).
+Any preset and variant plays: in Eşli the two ``a`` seats are partners, and where the declarer
+plays an open dummy (classic Eşli) the declarer's bot chooses the dummy's cards too. A bot
+matched against itself scores exactly 0, and the same seed always gives the same result.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..deal import Deal
-from ..rules import RuleSet, preset
-from ..shuffle import derive_seed
+from ..errors import shorten
+from ..rules import RuleSet, Variant, preset
+from ..shuffle import check_seed, derive_seed
 from .bots import LEVELS, get
 
 Z_95 = 1.96
@@ -33,17 +37,22 @@ class MatchResult:
     ci_low: float
     ci_high: float
     diffs: tuple[float, ...]
+    variant: str = Variant.IHALELI.value
 
     def summary(self) -> str:
-        return (f"{self.rules:9} {self.a} vs {self.b}: {self.mean_diff:+.2f} points per deal "
+        label = self.rules if self.variant == Variant.IHALELI else f"{self.rules} {self.variant}"
+        return (f"{label:9} {self.a} vs {self.b}: {self.mean_diff:+.2f} points per deal "
                 f"(95% CI {self.ci_low:+.2f} .. {self.ci_high:+.2f}, {self.deals} deals)")
 
 
 def play_out(deal: Deal, levels: tuple[str, str, str, str], seed: int) -> list[int]:
-    """Play a deal to the end with one bot per seat; the points per seat."""
+    """Play a deal to the end with one bot per seat; the points per seat.
+
+    Each decision goes to the seat that decides it (``deal.decider``): the declarer plays an open
+    dummy's cards."""
     bots = [get(level, seed=seed * 4 + seat) for seat, level in enumerate(levels)]
     while not deal.is_finished:
-        seat = deal.to_move
+        seat = deal.decider
         assert seat is not None
         deal.act(bots[seat].choose(deal.view(seat)))
     return deal.scores()
@@ -53,11 +62,12 @@ def duplicate_deal(rules: RuleSet, a: str, b: str, seed: int, index: int) -> flo
     """One deal at both tables: (a's points − b's points) averaged over the two seatings."""
     deal_seed = derive_seed(seed, index)
     total = 0
-    for first, second in ((a, b), (b, a)):
+    # sign +1: a in seats 0 and 2; sign -1: the same deal with b there (by the seating, not by
+    # comparing the names, so a bot against itself scores 0)
+    for sign, first, second in ((1, a, b), (-1, b, a)):
         deal = Deal.random(rules, seed=deal_seed, dealer=index % 4)
         scores = play_out(deal, (first, second, first, second), deal_seed)
-        mine = scores[0] + scores[2] - scores[1] - scores[3]
-        total += mine if first == a else -mine
+        total += sign * (scores[0] + scores[2] - scores[1] - scores[3])
     return total / 2
 
 
@@ -67,11 +77,19 @@ def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, worke
     ``workers`` > 1 spreads the deals over processes (the result does not depend on it).
     """
     ruleset = preset(rules) if isinstance(rules, str) else rules
+    if not isinstance(ruleset, RuleSet):
+        raise ValueError(f"rules must be a preset name or a RuleSet (see batak_core.preset), not {shorten(rules)}")
     for level in (a, b):
         if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")
-    if deals < 1:
-        raise ValueError(f"a match needs at least one deal, not {deals}")
+            raise ValueError(f"unknown bot level {shorten(level)}; choose one of: {', '.join(LEVELS)}")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"a match needs at least one deal, not {shorten(deals)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of processes, at least 1, not {shorten(workers)}")
+    try:
+        check_seed(seed)
+    except ValueError:
+        raise ValueError(f"a seed must be a whole number from 0 to 2**64 - 1, not {shorten(seed)}") from None
     args = [(ruleset, a, b, seed, i) for i in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -80,7 +98,8 @@ def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, worke
         diffs = [duplicate_deal(*arg) for arg in args]
     mean = statistics.fmean(diffs)
     half = Z_95 * statistics.stdev(diffs) / math.sqrt(deals) if deals > 1 else math.inf
-    return MatchResult(ruleset.name, a, b, deals, mean, mean - half, mean + half, tuple(diffs))
+    return MatchResult(ruleset.name, a, b, deals, mean, mean - half, mean + half, tuple(diffs),
+                       ruleset.variant.value)
 
 
 def _duplicate_star(arg: tuple[RuleSet, str, str, int, int]) -> float:

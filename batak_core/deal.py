@@ -26,7 +26,7 @@ from .cards import (
     sorted_hand,
 )
 from .errors import shorten
-from .legality import IllegalMove, Step, Verdict, breaks_trump, duties, verdict_from_steps
+from .legality import IllegalMove, Step, Verdict, breaks_trump, duties, explain_play, verdict_from_steps
 from .rules import AllPass, RuleSet
 from .scoring import score_announcements, score_deal
 from .seats import contract_made, partner, side_tricks
@@ -135,6 +135,22 @@ class DealView:
     def made(self) -> bool | None:
         """Whether the declaring side has taken its contract so far (None without a declarer)."""
         return contract_made(self.rules, self.declarer, self.contract, self.tricks_won)
+
+    @property
+    def mover_hand(self) -> tuple[Card, ...]:
+        """The cards of the seat to move as this player sees them: the own hand, or the open
+        dummy's when the declarer plays it."""
+        return self.dummy_hand if self.to_move is not None and self.to_move == self.dummy else self.hand
+
+    def explain(self, card: Card | str) -> Verdict:
+        """Whether the card may be played now by the seat this player decides for, and why."""
+        if self.phase is not Phase.PLAY or self.to_move is None:
+            raise IllegalMove(WRONG_PHASE, f"You cannot play a card now: {_PHASE_TEXT[self.phase]}")
+        trump = -1 if self.trump is None else int(self.trump)
+        winner = TrickState.of([c.index for c in self.current_trick], self.trick_leader or 0, trump).winner
+        exempt = self.rules.partner_winning_exempt and partner_winning(winner, self.to_move)
+        return explain_play(self.rules, self.mover_hand, self.current_trick, self.trump, self.trump_broken, card,
+                            partner_winning=exempt)
 
     @property
     def my_turn(self) -> bool:

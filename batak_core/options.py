@@ -9,6 +9,7 @@ the table is what gives them meaning.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -157,14 +158,21 @@ class Option:
         if self.kind is int:
             return self.check(_whole_number(self.name, word))
         if self.kind is tuple:
-            parts = [p for p in word.strip("[]()").replace(",", " ").split()]
-            return self.check([_whole_number(self.name, p) for p in parts])
-        return self.check(word)
+            parts = word.strip("[]()").replace(",", " ").split()
+            if not all(_is_whole_number(p) for p in parts):
+                raise ValueError(f"{self.name} takes a list of whole numbers like 3,5,7, not {shorten(text)}")
+            return self.check([int(p) for p in parts])
+        return self.check(word.lower() if issubclass(self.kind, StrEnum) else word)
+
+
+def _is_whole_number(word: str) -> bool:
+    """Up to six digits, signed or not (larger values are never an option's)."""
+    digits = word[1:] if word[:1] in "+-" else word
+    return digits.isdigit() and digits.isascii() and len(digits) <= 6
 
 
 def _whole_number(name: str, word: str) -> int:
-    digits = word[1:] if word[:1] in "+-" else word
-    if not digits.isdigit() or len(digits) > 6:
+    if not _is_whole_number(word):
         raise ValueError(f"{name} takes a whole number, not {shorten(word)}")
     return int(word)
 
@@ -515,7 +523,10 @@ def _suit_plural(letter: str) -> str:
 def option(name: str) -> Option:
     """The option called ``name``; unknown names raise ValueError listing the options."""
     if not isinstance(name, str) or name not in OPTIONS_BY_NAME:
-        raise ValueError(f"unknown rule option {shorten(name)}; the options are: {', '.join(OPTIONS_BY_NAME)}")
+        close = difflib.get_close_matches(name[:100], list(OPTIONS_BY_NAME), n=1) if isinstance(name, str) else []
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise ValueError(f"unknown rule option {shorten(name)}{hint}; every option is listed by `batak rules` "
+                         "and in docs/rules.md")
     return OPTIONS_BY_NAME[name]
 
 

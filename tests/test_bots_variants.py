@@ -58,3 +58,22 @@ def test_hints_cover_every_decision_of_every_variant(pair: tuple[str, str]) -> N
         trial = deal.copy()
         trial.act(advice.action)  # the hinted action is legal
         deal.act(bot.choose(view))
+
+
+def test_a_hint_for_the_open_dummy_explains_the_dummys_card() -> None:
+    """Regression: a hint for the dummy's only legal card said "K♥ is your only legal card: K♥ is
+    not in your hand": the reason was checked against the declarer's own hand."""
+    rules = bc.preset("classic", "esli")
+    club = bc.bots.get("club")
+    for seed in range(40):
+        deal = bc.Deal.random(rules, seed=seed)
+        while not deal.is_finished:
+            seat = deal.decider
+            assert seat is not None
+            if deal.dummy is not None and deal.to_move == deal.dummy and len(deal.legal_plays()) == 1:
+                advice = bc.bots.hint(deal.view(seat))
+                assert advice.action.card == deal.legal_plays()[0]
+                assert "not in your hand" not in advice.reason, advice.reason
+                return
+            deal.act(club.choose(deal.view(seat)))
+    raise AssertionError("no deal gave the open dummy a single legal card")

@@ -224,7 +224,7 @@ def test_set_parses_booleans_whole_numbers_lists_and_enum_words(capsys: pytest.C
 @pytest.mark.parametrize("setting,message", [
     ("must_overtake=maybe", "must_overtake must be true or false, not 'maybe'"),
     ("min_bid=4.5", "min_bid takes a whole number, not '4.5'"),
-    ("deal_choices=[3, x]", "deal_choices takes a whole number, not 'x'"),
+    ("deal_choices=[3, x]", "deal_choices takes a list of whole numbers like 3,5,7, not '[3, x]'"),
     ("direction=sideways", "direction must be one of 'counterclockwise', 'clockwise', not 'sideways'"),
     ("min_bids=4", "unknown rule option 'min_bids' (did you mean min_bid?)"),
     ("x" * 1000 + "=4", "unknown rule option 'xxxxx"),

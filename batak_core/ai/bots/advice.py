@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from ...actions import PASS, Action
 from ...cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, describe_cards, mask_of
 from ...deal import DealView, Phase
-from ...legality import explain_play
 from ...rules import DefenderZero
 from ...scoring import announcement_points, declarer_points, defender_points
 from ...trick import winning_index
@@ -125,8 +124,9 @@ def _card_hint(view: DealView) -> Hint:
     know = knowledge(view)
     if len(view.legal_plays) == 1:
         card = view.legal_plays[0]
-        verdict = explain_play(view.rules, view.hand, view.current_trick, view.trump, view.trump_broken, card)
-        return Hint(Action.play(card), f"{card.label} is your only legal card: {verdict.reason}",
+        verdict = view.explain(card)
+        whose = "the only legal card of the open hand" if view.to_move == view.dummy else "your only legal card"
+        return Hint(Action.play(card), f"{card.label} is {whose}: {verdict.reason}",
                     ((Action.play(card), 0.0),))
     scores = score_cards(view, know, seed=0) if searchable(view) else []
     card = pick(scores, club_card(view, know))

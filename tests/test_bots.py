@@ -147,7 +147,7 @@ def reshuffled(deal: Deal, viewer: int, rng: random.Random) -> Deal:
     return other
 
 
-@pytest.mark.parametrize("level", ["club", "expert"])
+@pytest.mark.parametrize("level", ["club", pytest.param("expert", marks=pytest.mark.slow)])
 def test_fairness_hidden_cards_never_change_a_decision(level: str) -> None:
     rng = random.Random(7)
     checked = searched = 0

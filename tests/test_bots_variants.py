@@ -9,7 +9,7 @@ from batak_core.rules import VARIANTS
 PAIRS = sorted((name, variant.value) for name, variant in VARIANTS)
 
 
-@pytest.mark.parametrize("level", ["random", "club", "expert"])
+@pytest.mark.parametrize("level", ["random", "club", pytest.param("expert", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("pair", PAIRS, ids=["-".join(p) for p in PAIRS])
 def test_levels_play_every_variant_to_the_end(level: str, pair: tuple[str, str]) -> None:
     for seed in range(1 if level == "expert" else 3):  # the expert searches: one deal is enough
@@ -45,7 +45,8 @@ def test_club_buries_four_cards_keeping_its_trumps() -> None:
     assert deal.phase == "play"
 
 
-@pytest.mark.parametrize("pair", PAIRS, ids=["-".join(p) for p in PAIRS])
+@pytest.mark.parametrize("pair", [pytest.param(p, marks=pytest.mark.slow) if p[1] == "esli" else p for p in PAIRS],
+                         ids=["-".join(p) for p in PAIRS])
 def test_hints_cover_every_decision_of_every_variant(pair: tuple[str, str]) -> None:
     deal = bc.Deal.random(bc.preset(*pair), seed=2)
     bot = bc.bots.get("club")

@@ -52,6 +52,7 @@ def play_to_end(table: widgets.GameTable) -> int:
     return clicks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["miniokey", "gamelake"])
 def test_complete_game_through_clicks_only(name: str) -> None:
     table = widgets.GameTable(bc.preset(name), seed=21, delay=0)
@@ -65,6 +66,7 @@ def test_complete_game_through_clicks_only(name: str) -> None:
     assert table.scores.table.value.count('class="batak-score-row"') == len(game.records)
 
 
+@pytest.mark.slow
 def test_target_score_game_ends_too() -> None:
     table = widgets.GameTable(bc.preset("turkish", target=15), seed=4, delay=0)
     play_to_end(table)
@@ -285,7 +287,7 @@ def test_weak_hand_redeal_button() -> None:
     assert table.deal.dealer == dealer and table.game.deals_played == 0
 
 
-@pytest.mark.parametrize("level", ["club", "expert"])
+@pytest.mark.parametrize("level", ["club", pytest.param("expert", marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("name", "variant"), [("classic", "koz_maca"), ("turkish", "gommeli"), ("classic", "esli")])
 def test_stronger_bots_play_every_variant(name: str, variant: str, level: str) -> None:
     table = widgets.GameTable(short(name, variant), bots=level, seed=3, delay=0)

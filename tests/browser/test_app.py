@@ -103,7 +103,7 @@ def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: s
     cards_played, pictured = 0, False
     deadline = time.monotonic() + 240
     while rows.count() == 0:
-        assert time.monotonic() < deadline, "the deal did not finish within 4 minutes"
+        assert time.monotonic() < deadline, f"the deal did not finish within 4 minutes: {table.inner_text()[:600]}"
         bids = table.locator("button.batak-bid:visible:enabled")
         passing = table.locator("button.batak-pass:visible:enabled")
         trump = table.locator("button.batak-trump-S:visible")

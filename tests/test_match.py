@@ -182,3 +182,22 @@ def test_play_esli_as_a_defender_against_an_open_dummy(capsys: pytest.CaptureFix
 def test_club_beats_random_over_400_duplicate_deals(name: str) -> None:
     result = match(name, "club", "random", deals=400, seed=2024, workers=2)
     assert result.ci_low > 0, result.summary()
+
+
+def test_play_takes_house_rules_and_the_weak_hand_redeal(capsys: pytest.CaptureFixture[str]) -> None:
+    """`batak play --set` plays house rules; with the weak-hand redeal a learner holding no card
+    above 10 types "redeal" and the cards are thrown in."""
+    rules = bc.preset("classic", weak_hand_redeal=True)
+    game_seed = next(s for s in range(5000) if bc.Game(rules, seed=s).deal.to_move == 1
+                     and all(c.rank <= 10 for c in bc.Game(rules, seed=s).deal.hand(1)))
+    argv = ["play", "--rules", "classic", "--set", "weak_hand_redeal=true", "--seat", "1", "--deals", "1",
+            "--seed", str(game_seed)]
+    answers = scripted(["redeal", "quit"])
+    assert main(argv, read=answers) == 0
+    out = capsys.readouterr().out
+    assert "'redeal'" in out and "A redeal was demanded" in out
+
+
+def test_play_refuses_a_bad_house_rule_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--set", "partnership=true"], read=lambda prompt: "quit") == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

@@ -19,7 +19,7 @@ from ..deal import Deal, DealView, Phase
 from ..game import Game
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..seats import partner
-from .arguments import BadArgument, Parser, one_of, seed, whole
+from .arguments import BadArgument, Parser, house_rule_names, one_of, rule_setting, seed, whole
 
 VARIANTS = [v.value for v in Variant]
 MAX_MATCH_DEALS = 100_000
@@ -43,6 +43,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     play.add_argument("--deals", type=whole("--deals", 1, 99), default=None,
                       help="number of deals, 1-99 (default: the preset's game length)")
     play.add_argument("--review", action="store_true", help="after each deal, list your costliest cards")
+    play.add_argument("--set", action="append", type=rule_setting, default=[], metavar="OPTION=VALUE",
+                      help="play a house rule, e.g. --set weak_hand_redeal=true; the options: " + house_rule_names())
     play.set_defaults(func=run_play)
 
     duel = subparsers.add_parser(
@@ -83,6 +85,10 @@ def run_play(args: argparse.Namespace) -> int:
     """``batak play``: reads the learner's answers with ``args.read`` (``input`` from ``main``)."""
     read: Callable[[str], str] = args.read
     rules = _rules(args.rules, args.variant)
+    try:
+        rules = rules.replace(**dict(args.set))
+    except ValueError as error:
+        raise BadArgument(str(error)) from None
     if args.deals is not None:
         try:
             rules = rules.replace(game_end="fixed_deals", deals=args.deals, deal_choices_only=False)
@@ -119,6 +125,8 @@ def help_text(rules: RuleSet) -> str:
                  f"{rules.tricks_per_deal}{none}"]
     else:
         parts = ["Type a bid number or 'pass' in the auction, a suit (S H D C) for trump"]
+        if rules.weak_hand_redeal:
+            parts.append("'redeal' in the auction to have the cards dealt again when you hold no card above 10")
     if rules.kitty:
         parts.append(f"as declarer you take the kitty and bury {rules.kitty} cards: type them, e.g. 2C 3C 4D 5H")
     parts.append("a card such as QS or 10H to play")
@@ -230,7 +238,8 @@ def _prompt(view: DealView) -> str:
                          if n is not None) or "none yet"
         return f"Your announcement ({low} to {high}; announced so far: {told}). {_hands(view)}"
     if view.phase is Phase.AUCTION:
-        return f"Your bid (highest so far: {view.high_bid or 'none'}). {_hands(view)}"
+        redeal = " You hold no card above 10: you may type 'redeal'." if view.can_demand_redeal else ""
+        return f"Your bid (highest so far: {view.high_bid or 'none'}).{redeal} {_hands(view)}"
     if view.phase is Phase.BURY:
         return (f"You took the kitty: {_cards(view.kitty)}. Bury {view.rules.kitty} cards: type them, "
                 f"e.g. {' '.join(str(c) for c in view.hand[:view.rules.kitty])}. {_hands(view)}")
@@ -252,6 +261,8 @@ def _parse(text: str, view: DealView) -> Action:
     if view.phase is Phase.AUCTION:
         if verb == "pass" and len(words) == 1:
             return Action.pass_()
+        if verb == "redeal" and len(words) == 1:
+            return Action.redeal()
         rest = words[1:] if verb in ("bid", "announce") else words
         word = rest[0].lower() if len(rest) == 1 else ""
         if view.rules.announcements and word == "none":
@@ -282,7 +293,8 @@ def _cards(cards: list[Card] | tuple[Card, ...]) -> str:
 def _report_deal(game: Game, seat: int, with_review: bool) -> None:
     deal = game.deal
     if deal.phase is Phase.REDEAL:
-        print("Everyone passed: the cards are thrown in.")
+        why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
+        print(f"{why}: the cards are thrown in.")
         return
     scores = deal.scores()
     print(f"Deal over. Tricks {deal.tricks_won}, points {scores}; totals {game.totals}.")

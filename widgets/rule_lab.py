@@ -14,7 +14,7 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import RuleSet, SaveFileError, Suit, Verdict
-from batak_core.legality import RULE_TITLES, trump_broken_after
+from batak_core.legality import RULE_TITLES
 from batak_core.teaching.drills import EDGE_CASES, random_position
 from batak_core.teaching.position import Position, compare_presets
 
@@ -138,9 +138,8 @@ class RuleLab(w.VBox):
         text = position.describe(tuple(bc.PRESETS.values()))
         if position.trump is None or all(name != YOUR_RULES for name, _rules, _verdicts in columns):
             return text
-        said = {trump_broken_after(r, position.trick, position.trump, position.trump_broken)
-                for r in bc.PRESETS.values()}
-        mine = trump_broken_after(self.rules, position.trick, position.trump, position.trump_broken)
+        said = {position.trump_broken_under(r) for r in bc.PRESETS.values()}
+        mine = position.trump_broken_under(self.rules)
         if len(said) > 1 or mine not in said:
             text += f" Under {YOUR_RULES} trump is {'broken' if mine else 'not broken yet'}."
         return text
@@ -150,8 +149,7 @@ class RuleLab(w.VBox):
         head = "".join(f'<th class="batak-your-rules" title="{self._your_rules_title()}">{name}</th>'
                        if name == YOUR_RULES else f"<th>{name}</th>" for name, _rules, _verdicts in columns)
         # broken already, by an earlier trick or by a card of this one: then no card breaks it now
-        broken = [trump_broken_after(rules, position.trick, position.trump, position.trump_broken)
-                  for _name, rules, _verdicts in columns]
+        broken = [position.trump_broken_under(rules) for _name, rules, _verdicts in columns]
         rows = []
         for i, card in enumerate(bc.cards.sorted_hand(position.hand)):
             cells = []

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from batak_core import DealView, Direction, Phase, RuleSet, Trick, Variant
-from batak_core.legality import trump_broken_after
 from batak_core.seats import partner
 
 from .bidding import call_text
@@ -39,13 +38,12 @@ def places(direction: Direction, seat: int = 0) -> dict[int, str]:
 
 
 def trump_html(view: DealView) -> str:
-    """The trump suit, and whether it is broken counting the cards of the trick in progress
-    (``legality.trump_broken_after``: under gamelake a trump led does not break it, a ruff does)."""
+    """The trump suit, and whether it is broken: the deal breaks it as the card that breaks it is
+    played, so the trick in progress is already counted (under gamelake only a ruff breaks it)."""
     trump = view.trump
     if trump is None:
         return "<b>—</b>"
-    broken = trump_broken_after(view.rules, view.current_trick, trump, view.trump_broken)
-    state = "broken" if broken else "not broken yet"
+    state = "broken" if view.trump_broken else "not broken yet"
     fixed = ", always" if view.rules.fixed_trump else ""
     return (f'<span class="batak-trump-big batak-suit-{trump.letter}">{trump.symbol}</span> '
             f"<b>{trump.plural}</b> ({state}{fixed})")

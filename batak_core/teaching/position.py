@@ -101,6 +101,10 @@ class Position:
         earlier trick, by a card already in this trick, or by ``card`` itself."""
         return trump_broken_after(rules, (*self.trick, card), self.trump, self.trump_broken)
 
+    def trump_broken_under(self, rules: RuleSet) -> bool:
+        """Whether trump is broken now, the trick's own cards counted, under ``rules``."""
+        return trump_broken_after(rules, self.trick, self.trump, self.trump_broken)
+
     def describe(self, rules: RuleSet | Sequence[RuleSet] | None = None) -> str:
         """One sentence of context: trump, broken or not (by the trick's own cards too, under
         ``rules``; without rules, under every preset), and the trick so far."""

@@ -43,8 +43,9 @@ def wait_for(url: str, timeout: float) -> None:
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The course app, started once for the browser tests, with a throwaway progress file."""
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The course app, started once for the browser tests, with a throwaway progress file: its
+    address and its process (whose kernels a test can count)."""
     port = free_port()
     env = {**os.environ, "BATAK_PROGRESS": str(tmp_path_factory.mktemp("progress") / "progress.json")}
     log = (tmp_path_factory.mktemp("voila") / "voila.log").open("w")
@@ -53,7 +54,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for(url + "/", START_TIMEOUT)
-        yield url
+        yield url, process
     finally:
         process.terminate()
         try:
@@ -61,6 +62,19 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server: tuple[str, subprocess.Popen[bytes]]) -> str:
+    return app_server[0]
+
+
+def kernel_count(server: subprocess.Popen[bytes]) -> int:
+    """How many kernels the app's process is running now."""
+    import psutil
+
+    children = psutil.Process(server.pid).children(recursive=True)
+    return sum(1 for child in children if "ipykernel" in " ".join(child.cmdline()))
 
 
 @pytest.fixture(scope="session")

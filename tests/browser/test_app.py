@@ -7,6 +7,7 @@ exists) and takes the README's screenshots into docs/screenshots/ as it goes.
 from __future__ import annotations
 
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,8 @@ import pytest
 
 import batak_core as bc
 from batak_core.shuffle import derive_seed
-from batak_core.teaching import drills
-from batak_core.teaching import topics as course_drills  # the course's one question() registry
+from batak_core.teaching import drills, topics
+from tests.browser.conftest import kernel_count
 from widgets.course import LESSONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -51,7 +52,7 @@ def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any
     quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
     assert_clean(page)
     # the notebook's first question is seeded: the engine knows its answer
-    question = course_drills.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 0))
+    question = topics.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 0))
     assert isinstance(question, drills.LegalCardsQuestion)
     assert "Question 1 of 5." in quiz.locator(".batak-prompt").inner_text()
     for card in question.answer:
@@ -68,7 +69,7 @@ def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any
     # a wrong answer names the rule too
     quiz.locator("button.batak-next-question").click()
     quiz.get_by_text("Question 2 of 5.").wait_for(timeout=10_000)
-    second = course_drills.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 1))
+    second = topics.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 1))
     assert isinstance(second, drills.LegalCardsQuestion)
     illegal = next(c for c in second.position.hand if c not in second.answer)
     quiz.locator(f"button.batak-card-{illegal.code}").click()
@@ -148,3 +149,25 @@ def test_start_page_offers_every_lesson_and_the_rules(page: Any, app_url: str) -
     assert_clean(page)
     page.wait_for_timeout(300)  # let the fonts settle for the picture
     shot(page, "start_page.png")
+
+
+def test_a_lesson_page_carries_the_xsrf_cookie_its_shutdown_request_needs(app_url: str) -> None:
+    """Regression: the page's shutdown request on leaving was refused (403 '_xsrf' argument
+    missing from POST) because no page of this app set the _xsrf cookie."""
+    with urllib.request.urlopen(f"{app_url}/voila/render/03_trump.ipynb", timeout=60) as response:
+        cookies = response.headers.get_all("Set-Cookie") or []
+    assert any(c.startswith("_xsrf=") for c in cookies), cookies
+
+
+def test_leaving_a_page_frees_its_kernel(page: Any, app_server: tuple[str, Any]) -> None:
+    """Regression: every page view left its kernel behind (about 60 MB each)."""
+    url, server = app_server
+    before = kernel_count(server)
+    for lesson in ("03_trump.ipynb", "08_scoring.ipynb"):
+        page.goto(f"{url}/voila/render/{lesson}")
+        page.wait_for_selector(".batak-lesson-quiz .batak-prompt", state="visible", timeout=WIDGETS_TIMEOUT)
+    page.goto("about:blank")
+    deadline = time.monotonic() + 30
+    while kernel_count(server) > before:
+        assert time.monotonic() < deadline, f"{kernel_count(server) - before} kernels left behind"
+        time.sleep(0.5)

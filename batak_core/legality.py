@@ -228,7 +228,7 @@ def _forbidden_reason(rule: str, card: Card, allowed: int, rules: RuleSet, trump
     void = f"You have no {_suit_name(state.led)}"
     if rule == OVERTAKE:
         note = (" The trick is already trumped, but these rules keep the overtake duty."
-                if state.top_trump >= 0 and state.led != trump else "")
+                if state.trumped else "")
         return (f"You can beat the {CARDS[state.top_led].label}, so you must play a higher "
                 f"{Suit(state.led).singular}: {options}.{note}")
     if rule == RUFF:

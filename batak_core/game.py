@@ -14,7 +14,7 @@ from .deal import Deal, Phase
 from .errors import shorten
 from .legality import IllegalMove
 from .rules import GameEnd, RuleSet, TieRule
-from .seats import partner
+from .seats import partner, side_seats
 from .shuffle import check_seed, derive_seed, new_seed
 
 GAME_NOT_OVER: Final = "game-not-over"
@@ -70,9 +70,12 @@ def game_over(rules: RuleSet, totals: list[int], deals_played: int) -> bool:
     until_decided = rules.tie_rule is TieRule.DEAL_UNTIL_DECIDED and rules.game_end is GameEnd.TARGET_SCORE
     if not reached or not (until_decided or rules.tie_rule is TieRule.EXTRA_DEAL):
         return reached
-    first = leaders(totals)
-    # Partners always share a total: a partnership leads alone when only one side is first.
-    return len({seat % 2 for seat in first} if rules.partnership else set(first)) == 1
+    return len(_sides_first(rules, totals)) == 1
+
+
+def _sides_first(rules: RuleSet, totals: list[int]) -> set[int]:
+    """The sides in first place, each named by its lowest seat (partners always share a total)."""
+    return {min(side_seats(rules, seat)) for seat in leaders(totals)}
 
 
 class Game:
@@ -161,13 +164,21 @@ class Game:
         return leaders(self.totals) if self.is_over else []
 
     @property
+    def shared_first(self) -> bool:
+        """Whether more than one side is in first place at the end (partners winning together do not
+        share it)."""
+        return self.is_over and len(_sides_first(self.rules, self.totals)) > 1
+
+    @property
     def status(self) -> str:
         """A sentence for the table: how far the game is and what decides it."""
         if self.is_over:
             seats = self.winners
-            if len(seats) == 1:
-                return f"Game over: seat {seats[0]} wins with {self.totals[seats[0]]}."
-            return f"Game over: seats {', '.join(map(str, seats))} share first place."
+            named = " and ".join(map(str, seats))
+            if self.shared_first:
+                return f"Game over: seats {', '.join(map(str, seats))} share first place."
+            verb = "wins" if len(seats) == 1 else "win"
+            return f"Game over: seat{'s' if len(seats) > 1 else ''} {named} {verb} with {self.totals[seats[0]]}."
         if self.rules.game_end is GameEnd.FIXED_DEALS:
             number = self.deal_number
             extra = " (tie for first: playing on)" if number > self.rules.deals else ""

@@ -143,3 +143,17 @@ def test_classic_accepts_any_agreed_number_of_deals() -> None:
     assert bc.Game(bc.preset("classic"), deals=3).rules.deals == 3
     with pytest.raises(ValueError):
         bc.preset("miniokey").replace(deals=4)  # miniokey's own text lists its lengths: 3, 5, 7, 9 or 11
+
+
+def test_partners_who_win_a_game_together_do_not_share_first_place() -> None:
+    """Regression: Game.status said "seats 1, 3 share first place" when one partnership won (the
+    game table mended the wording itself)."""
+    rules = bc.preset("danish", "esli").replace(game_end="fixed_deals", deals=1)
+    rng = random.Random(3)
+    for seed in range(20):
+        game = bc.Game(rules, seed=seed)
+        play_out(game.deal, rng)
+        if game.is_over and len(set(game.totals)) == 2:
+            break
+    assert game.is_over and len(game.winners) == 2 and not game.shared_first
+    assert "share" not in game.status and "win" in game.status

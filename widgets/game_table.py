@@ -341,8 +341,7 @@ class GameTable(w.VBox):
         game = self.game
         seats = game.winners
         names = " and ".join(self.names[s] for s in seats)
-        one_side = len(seats) == 1 or (self.rules.partnership and len(seats) == 2 and seats[1] == partner(seats[0]))
-        verb = ("wins" if len(seats) == 1 else "win") if one_side else "share first place"
+        verb = "share first place" if game.shared_first else "wins" if len(seats) == 1 else "win"
         return f"{names} {verb} with {game.totals[seats[0]]} points"
 
     def _result(self, deal: Deal) -> str:

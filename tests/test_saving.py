@@ -195,42 +195,10 @@ def test_a_long_game_total_is_quoted_short() -> None:
     _refused(json.dumps(data), "'totals' must be four whole numbers")
 
 
-def test_from_json_with_version_true_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"version": 1', '"version": true'), "version")
-
-
-def test_from_json_with_nan_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"dealer": 0', '"dealer": NaN'), "NaN")
-
-
-def test_from_json_with_infinity_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"dealer": 0', '"dealer": -Infinity'), "Infinity")
-
-
-def test_from_json_with_a_float_too_large_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"dealer": 0', '"dealer": 1e999'), "too large")
-
-
-def test_from_json_with_a_duplicate_key_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"dealer": 0', '"dealer": 0, "dealer": 1'), "'dealer' appears twice")
-
-
 def test_from_json_with_an_unknown_field_raises_save_file_error() -> None:
     data = json.loads(_deal_text())
     data["dealr"] = 1
     _refused(json.dumps(data), "unknown field 'dealr'")
-
-
-def test_from_json_with_dealer_true_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"dealer": 0', '"dealer": true'), "'dealer' must be a seat 0..3")
-
-
-def test_from_json_with_a_negative_dealer_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"dealer": 0', '"dealer": -1'), "'dealer' must be a seat 0..3, not -1")
-
-
-def test_from_json_with_a_negative_seed_raises_save_file_error() -> None:
-    _refused(_deal_text().replace('"seed": 3', '"seed": -3'), "'seed' must be a whole number from 0")
 
 
 def test_from_json_with_game_totals_of_booleans_raises_save_file_error() -> None:
@@ -359,3 +327,22 @@ def test_position_from_json_with_a_hand_of_100_000_cards_is_refused() -> None:
     data = json.loads(_position_text())
     data["hands"][0] = ["AS"] * 100_000
     _position_refused(json.dumps(data), "at most 13 card names")
+
+
+# A field of a saved deal written another way, and what the refusal must say.
+EDITED_FIELDS = [
+    ("version_true", '"version": 1', '"version": true', "version"),
+    ("nan", '"dealer": 0', '"dealer": NaN', "NaN"),
+    ("infinity", '"dealer": 0', '"dealer": -Infinity', "Infinity"),
+    ("a_float_too_large", '"dealer": 0', '"dealer": 1e999', "too large"),
+    ("a_duplicate_key", '"dealer": 0', '"dealer": 0, "dealer": 1', "'dealer' appears twice"),
+    ("dealer_true", '"dealer": 0', '"dealer": true', "'dealer' must be a seat 0..3"),
+    ("a_negative_dealer", '"dealer": 0', '"dealer": -1', "'dealer' must be a seat 0..3, not -1"),
+    ("a_negative_seed", '"seed": 3', '"seed": -3', "'seed' must be a whole number from 0"),
+]
+
+
+@pytest.mark.parametrize(("case", "field", "edited", "message"), EDITED_FIELDS, ids=[c[0] for c in EDITED_FIELDS])
+def test_from_json_with_an_edited_field_raises_save_file_error(case: str, field: str, edited: str,
+                                                               message: str) -> None:
+    _refused(_deal_text().replace(field, edited), message)

@@ -1,27 +1,62 @@
-"""The learner's progress through the course: quiz results per lesson, in a small JSON file.
+"""The learner's progress through the course: quiz results per lesson and per topic, in a small JSON file.
 
-A lesson must never break because of this file: a missing, unreadable or corrupt file reads
-as "no progress yet" (and the reason is kept for the start page to mention), and writes go to
-a temporary file first so a crash cannot leave half a file behind. The file is read by the
-one document reader (``batak_core.documents``), like save files and positions.
+A lesson must never break because of this file, and no answer may be lost:
+
+- Several pages (each its own kernel process) write the same file, so every change (``record``,
+  ``choose_preset``, ``reset``) is a read-modify-write under an exclusive ``fcntl.flock`` on a
+  lock file beside it (``progress.json.lock``, kept for good: removing a lock file while another
+  process waits on it would let two writers in). Under the lock the file is read again, the
+  change applied, the result written atomically, and the object takes the merged state; so an
+  object loaded long ago still adds to the answers other pages saved meanwhile.
+- A writer writes ``progress.json.tmp``, then renames it over the file, so a crash cannot leave
+  half a file; a failed write or rename removes it (and the lock means one writer at a time, so
+  a temporary file left by a killed process is simply overwritten by the next save).
+- A damaged file (not UTF-8, not JSON, impossible counts, ...) is never overwritten: it is renamed
+  aside with a timestamp (``progress.damaged-20261201-120501.json``), the reason is kept in
+  ``problem`` for the page to mention, and the next save starts a fresh file. The check and the
+  rename happen under the lock, so two pages that read the damaged file at once set it aside
+  once, and a good file another page wrote meanwhile is kept.
+- A file that cannot be read at all (a directory in its place, no permission) is left alone and
+  not written over; a location that cannot be written is reported in ``problem``, never raised.
+
+In classroom mode each learner has their own file in the class folder (``learner_path``), which
+also holds their name for the teacher's report. The file is read by the one document reader
+(``batak_core.documents``), like save files and positions. Locking needs POSIX ``fcntl``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import json
 import os
-import tempfile
+import re
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from ..documents import read_document
+from ..documents import SaveFileError, read_document
 from ..errors import shorten
 from ..rules import DEFAULT_PRESET, PRESETS
 
 FORMAT: Final = "batak-tutor/progress"
-VERSION: Final = 1
+VERSION: Final = 2
+"""Version 2 added ``topics`` and ``learner``; version-1 files are read as having neither."""
 ENV_VAR: Final = "BATAK_PROGRESS"
+LEARNERS_DIR: Final = "learners"
+"""The folder of a class directory that holds one progress file per learner."""
+NAME_LIMIT: Final = 40
+"""The most characters of a learner's name."""
+
+_NAME_RULE: Final = (f"a learner's name has 1 to {NAME_LIMIT} characters: letters (of any script), digits, "
+                     "spaces and . - _ '")
+_NAME_PUNCTUATION: Final = frozenset(" .-_'")
+_I_FOLD: Final = str.maketrans({"I": "i", "İ": "i", "ı": "i"})  # Turkish and English i, any case
+_LEARNER_FILE: Final = re.compile(r"[a-z0-9-]+-[0-9a-f]{12}\.json")
 
 
 def default_path() -> Path:
@@ -33,9 +68,56 @@ def default_path() -> Path:
     return Path(base) / "batak-tutor" / "progress.json"
 
 
+def check_learner_name(name: str) -> str:
+    """A typed learner name, tidied (outer spaces gone, inner runs of spaces made one); ValueError
+    says what is wrong and what a name may hold."""
+    tidy = " ".join(unicodedata.normalize("NFC", name).replace("\u2019", "'").split())
+    if not tidy:
+        raise ValueError(f"please type your name: {_NAME_RULE}")
+    if len(tidy) > NAME_LIMIT:
+        raise ValueError(f"the name {shorten(tidy, 20)} is {len(tidy):,} characters long; {_NAME_RULE}")
+    bad = next((c for c in tidy if not _name_character(c)), None)
+    if bad is not None:
+        raise ValueError(f"the name {shorten(tidy, 20)} holds {bad!r}, which a name may not; {_NAME_RULE}")
+    if not any(unicodedata.category(c)[0] in "LN" for c in tidy):
+        raise ValueError(f"the name {shorten(tidy, 20)} has no letter or digit; {_NAME_RULE}")
+    return tidy
+
+
+def _name_character(character: str) -> bool:
+    category = unicodedata.category(character)
+    return category[0] in "LM" or category == "Nd" or character in _NAME_PUNCTUATION
+
+
+def learner_key(name: str) -> str:
+    """Who a (checked) name means: case, accents' composition and Turkish/English i do not matter,
+    so "Ali", "ALİ" and " ali " are one learner."""
+    return unicodedata.normalize("NFKC", name).translate(_I_FOLD).casefold()
+
+
+def learner_path(directory: Path, learner: str) -> Path:
+    """The progress file of ``learner`` in the class folder ``directory``; ValueError for a bad name.
+
+    The file name is an ASCII slug of the name (readable in a file manager) and a hash of who the
+    name means, so any name gives a safe name and two learners never share a file."""
+    key = learner_key(check_learner_name(learner))
+    ascii_name = unicodedata.normalize("NFKD", key).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:24].rstrip("-") or "learner"
+    return directory / LEARNERS_DIR / f"{slug}-{hashlib.sha256(key.encode()).hexdigest()[:12]}.json"
+
+
+def learner_files(directory: Path) -> list[Path]:
+    """Every learner's progress file in the class folder ``directory`` (no lock, temporary or set-aside
+    file), sorted; none if nobody has joined. OSError if the folder cannot be listed."""
+    folder = directory / LEARNERS_DIR
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if _LEARNER_FILE.fullmatch(p.name))
+
+
 @dataclass
 class LessonResult:
-    """Quiz answers in one lesson: how many were answered, how many right."""
+    """Quiz answers in one lesson (or on one topic): how many were answered, how many right."""
 
     answered: int = 0
     correct: int = 0
@@ -47,79 +129,211 @@ class LessonResult:
 
 @dataclass
 class Progress:
-    """Results per lesson id, loaded from and saved to ``path``."""
+    """Results per lesson id and per quiz topic, loaded from and saved to ``path``."""
 
     path: Path
     lessons: dict[str, LessonResult] = field(default_factory=dict)
     preset: str = DEFAULT_PRESET  # the rule set the learner chose on the start page
-    problem: str | None = None  # why an existing file could not be read, for the start page
+    problem: str | None = None  # why the file could not be read or saved, for the page to mention
+    topics: dict[str, LessonResult] = field(default_factory=dict)
+    learner: str | None = None  # the learner's name in classroom mode, kept in the file for the report
+    read_only: bool = False  # counts in memory only: the page does not know whose file to write
 
     @classmethod
-    def load(cls, path: Path | str | None = None) -> Progress:
+    def load(cls, path: Path | str | None = None, learner: str | None = None) -> Progress:
+        """The progress in ``path`` (``default_path()`` if None), never raising; ``learner`` (a name
+        checked by ``check_learner_name``) is stored in the file on the next save."""
         where = Path(path) if path is not None else default_path()
         try:
-            text = where.read_bytes()  # bytes: the reader checks UTF-8 and says what is wrong
+            progress = cls.read(where)
         except FileNotFoundError:
-            return cls(where)
+            progress = cls(where)
         except OSError as error:
-            return cls(where, problem=f"could not read {where}: {error.strerror}")
-        try:
-            lessons, preset = _parse(text)
-            return cls(where, lessons, preset)
-        except ValueError as error:
-            return cls(where, problem=f"ignored a damaged progress file ({error})")
+            progress = cls(where, problem=f"could not read {where}: {_why(error)}")
+        except ValueError as damage:
+            progress = cls(where)
+            try:
+                progress._merge(None)  # under the lock: read again, and set the file aside if still damaged
+            except OSError as error:
+                progress.problem = (f"ignored a damaged progress file ({damage}); it could not be set aside "
+                                    f"({_why(error)}), so nothing is saved over it")
+        if learner is not None:
+            progress.learner = learner
+        return progress
 
-    def record(self, lesson: str, correct: bool) -> None:
-        """Count one answered question and save at once (a closed tab loses nothing)."""
-        result = self.lessons.setdefault(lesson, LessonResult())
-        result.answered += 1
-        result.correct += int(correct)
-        self.save()
+    @classmethod
+    def read(cls, path: Path) -> Progress:
+        """The file as it is, changing nothing (for the class report): OSError if it cannot be read
+        (FileNotFoundError if missing), ValueError saying what is wrong if it is damaged."""
+        lessons, topics, preset, learner = _parse(path.read_bytes())
+        return cls(path, lessons, preset, topics=topics, learner=learner)
+
+    def record(self, lesson: str, correct: bool, topic: str | None = None) -> None:
+        """Count one answered question (and its quiz topic) and save at once (a closed tab loses nothing)."""
+        def count(progress: Progress) -> None:
+            _add(progress.lessons, lesson, correct)
+            if topic is not None:
+                _add(progress.topics, topic, correct)
+        self._change(count)
 
     def choose_preset(self, name: str) -> None:
         """Remember the learner's rule set for every lesson (unknown names raise ValueError)."""
         if name not in PRESETS:
             raise ValueError(f"unknown preset {shorten(name)}; choose one of: {', '.join(PRESETS)}")
-        self.preset = name
-        self.save()
+        def choose(progress: Progress) -> None:
+            progress.preset = name
+        self._change(choose)
 
     def result(self, lesson: str) -> LessonResult:
         return self.lessons.get(lesson, LessonResult())
 
     def reset(self) -> None:
-        self.lessons.clear()
-        self.save()
+        """Forget every answer (the rule set and the learner's name stay)."""
+        def forget(progress: Progress) -> None:
+            progress.lessons.clear()
+            progress.topics.clear()
+        self._change(forget)
 
     def save(self) -> None:
-        """Write atomically; a read-only disk is reported, never raised into a lesson."""
-        data = {"format": FORMAT, "version": VERSION, "preset": self.preset,
-                "lessons": {k: {"answered": v.answered, "correct": v.correct} for k, v in self.lessons.items()}}
+        """Write this object's results as the file, replacing what other pages saved (``record``
+        and the other changes merge instead); a problem is reported, never raised."""
+        lessons, topics, preset = self.lessons, self.topics, self.preset
+        self._change(lambda progress: progress._take(lessons, topics, preset))
+
+    def _change(self, change: Callable[[Progress], None]) -> None:
+        """Apply ``change`` to the file and take the merged state; if that fails, apply it here (the
+        session keeps its count) and say why."""
+        if not self.read_only:
+            try:
+                self._merge(change)
+                return
+            except OSError as error:
+                self.problem = f"progress could not be saved to {self.path}: {_why(error)}"
+        change(self)
+
+    def _merge(self, change: Callable[[Progress], None] | None) -> None:
+        """Under the lock: read the file again (setting a damaged one aside), apply ``change`` and
+        write the result (None: only read), then take the merged state. OSError if impossible."""
+        with _locked(self.path):
+            merged, note = _read_locked(self.path)
+            if self.learner is not None:
+                merged.learner = self.learner
+            if change is not None:
+                change(merged)
+                _write(self.path, merged._data())
+        self._take(merged.lessons, merged.topics, merged.preset)
+        self.learner, self.problem = merged.learner, note
+
+    def _take(self, lessons: dict[str, LessonResult], topics: dict[str, LessonResult], preset: str) -> None:
+        self.lessons, self.topics, self.preset = dict(lessons), dict(topics), preset
+
+    def _data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        if self.learner is not None:
+            data["learner"] = self.learner
+        return {**data, "preset": self.preset, "lessons": _counts(self.lessons), "topics": _counts(self.topics)}
+
+
+def _add(results: dict[str, LessonResult], key: str, correct: bool) -> None:
+    old = results.get(key, LessonResult())
+    results[key] = LessonResult(old.answered + 1, old.correct + int(correct))
+
+
+def _counts(results: dict[str, LessonResult]) -> dict[str, dict[str, int]]:
+    return {key: {"answered": r.answered, "correct": r.correct} for key, r in results.items()}
+
+
+def _why(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock on ``path``'s lock file (closing the file releases it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _read_locked(path: Path) -> tuple[Progress, str | None]:
+    """Under the lock: the file's progress, and a note if it was damaged and has been set aside."""
+    try:
+        return Progress.read(path), None
+    except FileNotFoundError:
+        return Progress(path), None
+    except ValueError as error:
+        kept = _set_aside(path)
+        return Progress(path), f"ignored a damaged progress file ({error}); it is kept as {kept}, and your answers from now on go to a new file"
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename a damaged file to a name no other file has (``progress.damaged-<time>[-n].json``)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    number = 1
+    while True:
+        count = "" if number == 1 else f"-{number}"
+        kept = path.with_name(f"{path.stem}.damaged-{stamp}{count}{path.suffix}")
+        if not kept.exists() and not kept.is_symlink():
+            path.rename(kept)  # under the lock: no other writer can take the name meanwhile
+            return kept
+        number += 1
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` to a temporary file and rename it over ``path``; remove it if anything fails."""
+    temporary = path.with_name(path.name + ".tmp")
+    content = memoryview(json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # private, as before
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.path.parent,
-                                             delete=False, suffix=".tmp") as handle:
-                json.dump(data, handle, indent=1)
-            os.replace(handle.name, self.path)
-            self.problem = None
-        except OSError as error:
-            self.problem = f"progress could not be saved to {self.path}: {error.strerror}"
+            while content:
+                content = content[os.write(handle, content):]
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
-def _parse(text: str | bytes) -> tuple[dict[str, LessonResult], str]:
-    """Lessons and preset from a progress file; raises ValueError (a SaveFileError) if damaged."""
-    data = read_document(text, formats=(FORMAT,), version=VERSION, what="progress file")
-    lessons = data.get("lessons")
-    if not isinstance(lessons, dict):
-        raise ValueError("no 'lessons' object")
-    out = {}
-    for lesson, entry in lessons.items():
-        if not isinstance(entry, dict):
-            raise ValueError(f"lesson {shorten(lesson)} is not an object")
-        answered, correct = entry.get("answered"), entry.get("correct")
-        if not (type(answered) is int and type(correct) is int and 0 <= correct <= answered):
-            raise ValueError(f"lesson {shorten(lesson)} has impossible counts")
-        out[lesson] = LessonResult(answered, correct)
+def _parse(text: bytes) -> tuple[dict[str, LessonResult], dict[str, LessonResult], str, str | None]:
+    """Lessons, topics, preset and learner from a progress file of version 1 or 2; raises ValueError
+    (a SaveFileError) if it is damaged."""
+    try:
+        data = read_document(text, formats=(FORMAT,), version=VERSION, what="progress file")
+    except SaveFileError as error:
+        try:
+            data = read_document(text, formats=(FORMAT,), version=1, what="progress file")
+        except SaveFileError:
+            raise error from None
+    lessons = _results(data, "lessons", "lesson")
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ValueError(f"unknown preset {shorten(preset)}")
-    return out, preset
+    if data["version"] == 1:
+        return lessons, {}, preset, None
+    learner = data.get("learner")
+    if learner is not None:
+        if not isinstance(learner, str):
+            raise ValueError(f"the learner's name {shorten(learner)} is not text")
+        if check_learner_name(learner) != learner:  # raises, saying why, for a name no page writes
+            raise ValueError(f"the learner's name {shorten(learner)} has extra spaces")
+    return lessons, _results(data, "topics", "topic"), preset, learner
+
+
+def _results(data: dict[str, Any], key: str, what: str) -> dict[str, LessonResult]:
+    entries = data.get(key)
+    if not isinstance(entries, dict):
+        raise ValueError(f"no {key!r} object")
+    out = {}
+    for name, entry in entries.items():
+        if not isinstance(entry, dict):
+            raise ValueError(f"{what} {shorten(name)} is not an object")
+        answered, correct = entry.get("answered"), entry.get("correct")
+        if not (type(answered) is int and type(correct) is int and 0 <= correct <= answered):
+            raise ValueError(f"{what} {shorten(name)} has impossible counts")
+        out[name] = LessonResult(answered, correct)
+    return out

@@ -13,12 +13,11 @@ from batak_core import RuleSet
 from batak_core.shuffle import new_seed
 from batak_core.teaching import drills
 from batak_core.teaching.lessons import LESSONS_BY_ID
-from batak_core.teaching.progress import Progress
 from batak_core.teaching.topics import TOPICS, question
 
 from ..quiz import Quiz
 from ..style import control, set_classes, show, style_widget
-from .page import course_style, current_rules
+from .page import course_style, current_rules, load_progress
 
 
 class LessonQuiz(Quiz):
@@ -59,7 +58,7 @@ class LessonQuiz(Quiz):
         self._update_buttons()
 
     def ask(self, seed: int) -> drills.Question:
-        topic = self.topics[self.asked % len(self.topics)]
+        topic = self.question_topic = self.topics[self.asked % len(self.topics)]
         return question(topic, self.rules, seed)
 
     def new_question(self) -> None:
@@ -80,8 +79,8 @@ class LessonQuiz(Quiz):
     def answer(self, value: object) -> drills.Result | None:
         result = super().answer(value)
         if result is not None:
-            progress = Progress.load()
-            progress.record(self.lesson, result.correct)
+            progress = load_progress()
+            progress.record(self.lesson, result.correct, self.question_topic)
             self.saving_problem = progress.problem
             self._update_buttons()
         return result

@@ -5,6 +5,7 @@ output shown as a table for the learner and as plain text for nbval.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from functools import cache
 from html import escape
@@ -15,13 +16,20 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import RuleSet
-from batak_core.teaching.progress import Progress
+from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from ..style import control, root, set_classes, style_widget
 
 _KEY_OPTIONS: Final = ("min_bid", "all_pass", "trump_lead_restricted", "must_overtake",
                        "overtake_when_trumped", "declarer_made", "defender_zero")
 
+
+CLASS_DIR_VAR: Final = "BATAK_CLASS_DIR"
+"""Set by the server in classroom mode: the class folder, which holds each learner's progress."""
+LEARNER_VAR: Final = "HTTP_X_BATAK_LEARNER"
+"""The learner's name: the server sets the ``X-Batak-Learner`` header after checking their signed
+cookie, and Voilà copies it into the kernel's environment under this name."""
+NAME_UNREADABLE: Final = "your name could not be read; reload the page and join again"
 
 COURSE_CSS: Final = Path(__file__).with_name("course.css").read_text(encoding="utf-8")
 
@@ -61,7 +69,32 @@ def message_area() -> w.HTML:
 
 def current_rules() -> RuleSet:
     """The rule set the learner chose on the start page (miniokey until they choose)."""
-    return bc.preset(Progress.load().preset)
+    return bc.preset(load_progress().preset)
+
+
+def progress_path() -> Path:
+    """This page's progress file: in classroom mode the learner's own file in the class folder, else
+    the machine's one file (``default_path()``). In classroom mode a missing or bad learner name
+    raises ValueError: it must never fall back to a file that other learners write too."""
+    learner = _classroom_learner()
+    return default_path() if learner is None else learner_path(Path(os.environ[CLASS_DIR_VAR]), learner)
+
+
+def load_progress() -> Progress:
+    """This page's progress (see ``progress_path``), never raising: when the learner's name cannot be
+    read it is a read-only Progress that says so, counting this page's answers in memory only."""
+    try:
+        learner = _classroom_learner()
+    except ValueError:
+        return Progress(Path(os.environ[CLASS_DIR_VAR]), problem=NAME_UNREADABLE, read_only=True)
+    return Progress.load(progress_path(), learner=learner)
+
+
+def _classroom_learner() -> str | None:
+    """The learner's checked name in classroom mode, None otherwise; ValueError if it is missing or bad."""
+    if not os.environ.get(CLASS_DIR_VAR):
+        return None
+    return check_learner_name(os.environ.get(LEARNER_VAR, ""))
 
 
 class Shown:

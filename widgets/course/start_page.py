@@ -14,7 +14,7 @@ from batak_core.teaching.lessons import LESSONS
 from batak_core.teaching.progress import Progress
 
 from ..style import set_classes
-from .page import key_rules_html, lesson_page
+from .page import key_rules_html, lesson_page, load_progress
 
 PRESET_BLURBS: Final = {
     "miniokey": "an online game's how-to page (German), the course's default",
@@ -29,7 +29,7 @@ class StartPage(w.VBox):
     """The course menu with each lesson's quiz results, and the rule-set chooser."""
 
     def __init__(self) -> None:
-        progress = Progress.load()
+        progress = load_progress()
         self.chooser = w.Dropdown(options=[(f"{name}: {PRESET_BLURBS[name]}", name) for name in bc.PRESETS],
                                   value=progress.preset, description="Rule set",
                                   layout=w.Layout(width="640px"))
@@ -50,7 +50,7 @@ class StartPage(w.VBox):
 
     def choose(self, name: str) -> None:
         """Save the learner's rule set; every lesson opened from now on uses it."""
-        progress = Progress.load()
+        progress = load_progress()
         progress.choose_preset(name)
         self.show(progress)
 
@@ -58,8 +58,8 @@ class StartPage(w.VBox):
         rules = bc.preset(progress.preset)
         self.rules_note.value = (f"<p>Every lesson, quiz and game follows the <b>{rules.name}</b> rules. "
                                  f"Their key points:</p>{key_rules_html(rules)}")
-        self.notice.value = (f'<div class="batak-reason">{escape(progress.problem)}. Your answers from now on '
-                             "are saved again.</div>" if progress.problem else "")
+        self.notice.value = (f'<div class="batak-reason">{escape(progress.problem)}.</div>'
+                             if progress.problem else "")
         self.menu.value = menu_html(progress)
 
 

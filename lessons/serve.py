@@ -1,47 +1,97 @@
 """Serve the course as a Voilà app: ``python lessons/serve.py [--port 8866] [--classroom]``.
 
 Voilà serves the notebooks of this folder with their code hidden; the bare address opens the
-start page, the directory listing is not offered, tracebacks stay hidden from learners, and
-only Voilà's own handlers exist (no Jupyter server, no file browser, no terminals).
-By default the app listens on 127.0.0.1 only; ``--classroom`` serves it on every network
-interface on purpose, so a teacher can let a class join from their own machines.
+start page, and only the course's pages exist (no file tree, no contents listing, no Jupyter
+server, no terminals). Tracebacks stay hidden from learners, and nothing is fetched from outside
+the machine (the ``batak`` page template drops Voilà's Font Awesome CDN link).
+
+One learner (the default): the app listens on 127.0.0.1 and progress goes to the learner's own
+file. ``--classroom`` listens on every network interface and asks each learner for the class
+code and their name before any page opens; each learner gets their own progress and rule-set
+choice, and the teacher watches the class at ``/teacher`` (see ``lessons/app``).
 
 Every page view starts a kernel. Leaving the page frees it: Voilà's page sends a shutdown
 request when it unloads, with the ``_xsrf`` token it reads from a cookie that only Voilà's file
 tree sets, and this app serves no tree, so ``CourseRenderHandler`` sets the cookie with the
-page (XSRF checks stay on). A kernel whose page went away without that request (a crashed tab)
-is culled once nobody is connected and it has been idle for ``CULL_IDLE_SECONDS``; an open page,
-however idle, keeps its kernel.
+page (XSRF checks stay on). Idle kernels are culled; in classroom mode even a page left open
+is closed after the idle time, and tells its learner so when they come back.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
-import tornado.web
-from jupyter_server.utils import url_path_join
-from tornado.web import RedirectHandler
-from voila.app import Voila
-from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.treehandler import TornadoVoilaTreeHandler
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make ``lessons.app`` importable
+    sys.path.insert(0, str(ROOT))
+
+import tornado.web  # noqa: E402
+from jupyter_server.utils import url_path_join  # noqa: E402
+from tornado.web import RedirectHandler  # noqa: E402
+from traitlets.config import Config  # noqa: E402
+from voila.app import Voila  # noqa: E402
+from voila.tornado.contentshandler import VoilaContentsHandler  # noqa: E402
+from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
+from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
+
+from lessons.app import pages  # noqa: E402
+from lessons.app.classroom import Classroom, default_class_dir  # noqa: E402
+from lessons.app.gate import (  # noqa: E402
+    LEARNER_HEADER,
+    RETRY_SECONDS,
+    Gate,
+    JoinHandler,
+    PageStateHandler,
+    TeacherHandler,
+    TeacherReportHandler,
+    machine_names,
+)
+from lessons.app.lifecycle import Capacity  # noqa: E402
 
 LESSONS = Path(__file__).resolve().parent
+TEMPLATES = LESSONS / "app" / "jupyter"
 START_PAGE = "00_start_here.ipynb"
 CULL_IDLE_SECONDS = 900
-"""An unconnected kernel idle this long is shut down (checked every CULL_INTERVAL_SECONDS)."""
-CULL_INTERVAL_SECONDS = 60
+"""An idle kernel is shut down after this long (checked every ``cull_interval`` seconds)."""
+CLASS_DIR_VARIABLE = "BATAK_CLASS_DIR"
+IOPUB_TIMEOUT_SECONDS = 120
+"""How long Voilà waits for a cell's outputs after the cell finished. Its default, 4 s, is what
+dropped the widgets of pages opened by many learners at once ("Timeout waiting for IOPub output")."""
 
 
 class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voilà's page handler, which also hands the page tornado's ``_xsrf`` cookie: the page's
-    shutdown request on leaving carries it, and without it the server refuses the request (403)
-    and the kernel stays behind."""
+    """Voilà's page handler behind the gate: the address check, the learner (classroom mode) and
+    the room left on the machine come first, and only then may a kernel start.
 
-    @tornado.web.authenticated  # type: ignore[misc]
+    It also hands the page tornado's ``_xsrf`` cookie: the page's shutdown request on leaving
+    carries it, and without it the server refuses the request (403) and the kernel stays behind."""
+
+    @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
+        gate: Gate = self.settings["batak_gate"]
+        if not gate.admits_address(self.request):
+            self.set_status(403)
+            self.finish(pages.wrong_address_page())
+            return
+        while LEARNER_HEADER in self.request.headers:  # never the browser's word for who this is
+            del self.request.headers[LEARNER_HEADER]
+        if gate.classroom is not None:
+            learner = gate.learner(self)
+            if learner is None:
+                self.redirect(url_path_join(self.base_url, "join") + "?" + urlencode({"next": self.request.path}))
+                return
+            self.request.headers[LEARNER_HEADER] = learner
+        open_pages = len(self.kernel_manager.list_kernel_ids())
+        if not gate.capacity.room_for_a_page(open_pages):
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_SECONDS))
+            self.finish(pages.class_full_page(open_pages, RETRY_SECONDS))
+            return
         self.xsrf_token  # noqa: B018 - reading the token sets its cookie, before the page is sent
         await super().get(path=path)
 
@@ -49,18 +99,40 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
 class CourseApp(Voila):  # type: ignore[misc]
     """Voilà in directory mode, with the start page as the entry point instead of a file tree."""
 
+    gate: Gate | None = None
+    """Set by ``main`` before launch: the admission rules (one learner unless a classroom is given)."""
+
+    def init_settings(self) -> dict[str, Any]:
+        if CourseApp.gate is None:
+            CourseApp.gate = Gate(hosts=machine_names())
+        settings: dict[str, Any] = super().init_settings()
+        settings["batak_gate"] = CourseApp.gate
+        if CourseApp.gate.classroom is not None:  # learners stay joined when the teacher restarts the app
+            settings["cookie_secret"] = CourseApp.gate.classroom.secret
+        settings["batak_start_page"] = url_path_join(self.server_url, "voila/render", START_PAGE)
+        return settings
+
     def init_handlers(self) -> list[Any]:
         start = url_path_join(self.server_url, "voila/render", START_PAGE)
         redirects: list[Any] = [
             (self.server_url, RedirectHandler, {"url": start, "permanent": False}),
             (url_path_join(self.server_url, r"/voila/tree(.*)"), RedirectHandler, {"url": start, "permanent": False}),
         ]
+        own: list[Any] = [(url_path_join(self.server_url, r"/batak/page/(?P<kernel_id>[\w-]+)"), PageStateHandler)]
+        assert CourseApp.gate is not None, "init_settings runs first"
+        if CourseApp.gate.classroom is not None:
+            own += [(url_path_join(self.server_url, "/join"), JoinHandler),
+                    (url_path_join(self.server_url, "/teacher"), TeacherHandler),
+                    (url_path_join(self.server_url, "/teacher/report"), TeacherReportHandler)]
+        dropped = (TornadoVoilaTreeHandler, VoilaContentsHandler)  # no file tree, no notebook listing
         kept = [(h[0], CourseRenderHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
-                for h in super().init_handlers() if h[1] is not TornadoVoilaTreeHandler]
-        return redirects + kept
+                for h in super().init_handlers() if h[1] not in dropped]
+        return redirects + own + kept
 
 
-def voila_arguments(port: int, classroom: bool) -> list[str]:
+def voila_arguments(port: int, classroom: bool, cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
+    """Voilà's command line for the course (the list and dict settings are in ``voila_config``)."""
+    cull_interval = max(1, min(60, cull_idle_seconds // 3))
     return [
         str(LESSONS),
         f"--port={port}",
@@ -68,23 +140,71 @@ def voila_arguments(port: int, classroom: bool) -> list[str]:
         f"--Voila.ip={'0.0.0.0' if classroom else '127.0.0.1'}",
         "--no-browser",
         "--show_tracebacks=False",
-        "--VoilaConfiguration.file_allowlist=[]",
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
-        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--template=batak",
+        "--VoilaConfiguration.multi_kernel_manager_class=lessons.app.lifecycle.CourseKernelManager",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
+        "--VoilaExecutor.cell_error_instruction=Reload the page; if this part stays broken, tell your teacher.",
+        "--KernelManager.autorestart=False",  # a restarted kernel has lost the page's widgets
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        f"--MappingKernelManager.cull_connected={classroom}",
     ]
+
+
+def voila_config(page_check_ms: int = 10_000) -> Config:
+    """The settings that are lists and dicts (traitlets warns when those come on the command line)."""
+    config = Config()
+    config.VoilaConfiguration.file_allowlist = []  # no file of the lessons folder is served
+    config.VoilaConfiguration.http_header_envs = [LEARNER_HEADER]  # the learner, for the kernel's progress
+    config.VoilaConfiguration.resources = {"batak_page_check_ms": page_check_ms}
+    return config
+
+
+def launch(arguments: list[str], config: Config) -> None:
+    """Start the app (blocks until it stops); the page template comes from ``lessons/app/jupyter``."""
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    CourseApp.launch_instance(arguments, config=config)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Batak course (Voilà).")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--classroom", action="store_true",
-                        help="listen on all network interfaces so others on the local network can join")
+                        help="a class on the local network: each learner joins with the class code and their "
+                             "name, and has their own progress; the teacher watches at /teacher")
+    parser.add_argument("--class-dir", type=Path, default=None,
+                        help=f"where the class's progress is kept (default {default_class_dir()})")
+    parser.add_argument("--class-code", help="the code learners type to join (default: kept from the last run, "
+                                             "or a new one)")
+    parser.add_argument("--teacher-code", help="the code for the teacher's page (default: kept, or new)")
+    parser.add_argument("--max-pages", type=int, default=None,
+                        help="the most course pages open at once (default: as many as memory allows)")
+    parser.add_argument("--idle-minutes", type=float, default=CULL_IDLE_SECONDS / 60,
+                        help="close a page's kernel after this many idle minutes (default %(default)s)")
+    parser.add_argument("--page-check-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.max_pages is not None and args.max_pages < 1:
+        parser.error("--max-pages must be at least 1")
+    if args.idle_minutes <= 0:
+        parser.error("--idle-minutes must be more than 0")
+    gate = Gate(hosts=machine_names(), capacity=Capacity(args.max_pages))
     if args.classroom:
-        print("Classroom mode: the course is reachable from the local network on port "
-              f"{args.port}. Anyone who can reach this machine can open it.", file=sys.stderr)
+        try:
+            gate.classroom = Classroom.open(args.class_dir or default_class_dir(), args.class_code,
+                                            args.teacher_code)
+        except (ValueError, OSError) as error:
+            parser.error(str(error))
+        os.environ[CLASS_DIR_VARIABLE] = str(gate.classroom.directory)  # the kernels' progress folder
+        print(f"Classroom mode: learners open http://<this machine's address>:{args.port}/ and join with\n"
+              f"    class code: {gate.classroom.class_code}\n"
+              f"The teacher's page: http://127.0.0.1:{args.port}/teacher with teacher code "
+              f"{gate.classroom.teacher_code}\nProgress is kept in {gate.classroom.directory}", file=sys.stderr)
+    elif args.class_dir or args.class_code or args.teacher_code:
+        parser.error("--class-dir, --class-code and --teacher-code need --classroom")
+    CourseApp.gate = gate
     print(f"The Batak course: http://127.0.0.1:{args.port}/", file=sys.stderr)
-    CourseApp.launch_instance(voila_arguments(args.port, args.classroom))
+    launch(voila_arguments(args.port, args.classroom, round(args.idle_minutes * 60)),
+           voila_config(round(args.page_check_seconds * 1000)))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,110 @@
+"""A class's settings: where its progress lives, the code learners type to join, the teacher's code.
+
+The codes and the secret that signs learners' cookies are kept in the class folder, so a teacher
+who restarts the server mid-lesson keeps the same codes and nobody has to join again. Codes are
+short and unambiguous to read aloud or off a projector (no 0/O, 1/I/L).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+SETTINGS_FILE: Final = "classroom.json"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(typed: str) -> str:
+    """What a learner typed, as a code: case, spaces and dashes do not matter."""
+    return "".join(typed.split()).replace("-", "").upper()
+
+
+def check_code(code: str) -> str:
+    """A class code given on the command line, normalised; ValueError says what a code may be."""
+    normal = normalise_code(code)
+    if not 4 <= len(normal) <= 12 or any(c not in CODE_ALPHABET for c in normal):
+        raise ValueError(f"a class code has 4 to 12 of the characters {CODE_ALPHABET} "
+                         "(no 0, O, 1, I or L, which are easy to misread)")
+    return normal
+
+
+def default_class_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "batak-tutor" / "classroom"
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """One class: its folder (progress per learner), its codes and its cookie secret."""
+
+    directory: Path
+    class_code: str
+    teacher_code: str
+    secret: bytes
+
+    @classmethod
+    def open(cls, directory: Path, class_code: str | None = None, teacher_code: str | None = None) -> Classroom:
+        """The class kept in ``directory`` (created on first use); given codes replace the kept ones."""
+        directory.mkdir(parents=True, exist_ok=True)
+        settings_path = directory / SETTINGS_FILE
+        kept: dict[str, str] = {}
+        try:
+            loaded = json.loads(settings_path.read_text(encoding="utf-8"))
+            if isinstance(loaded, dict):
+                kept = {k: v for k, v in loaded.items() if isinstance(v, str)}
+        except (OSError, ValueError):
+            pass  # a missing or damaged settings file just means new codes
+        room = cls(directory,
+                   check_code(class_code) if class_code else _kept_code(kept, "class_code"),
+                   check_code(teacher_code) if teacher_code else _kept_code(kept, "teacher_code"),
+                   bytes.fromhex(kept["secret"]) if _is_secret(kept.get("secret")) else secrets.token_bytes(32))
+        if room.class_code == room.teacher_code:
+            raise ValueError("the class code and the teacher code must differ")
+        room._save(settings_path)
+        return room
+
+    def is_class_code(self, typed: str) -> bool:
+        return hmac.compare_digest(normalise_code(typed).encode(), self.class_code.encode())
+
+    def is_teacher_code(self, typed: str) -> bool:
+        return hmac.compare_digest(normalise_code(typed).encode(), self.teacher_code.encode())
+
+    @property
+    def session(self) -> str:
+        """Changes when the class code does, so a cookie from an earlier class no longer admits."""
+        return hmac.new(self.secret, self.class_code.encode(), "sha256").hexdigest()[:16]
+
+    def _save(self, path: Path) -> None:
+        data = {"class_code": self.class_code, "teacher_code": self.teacher_code, "secret": self.secret.hex()}
+        temporary = path.with_suffix(".tmp")
+        try:
+            temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            temporary.chmod(0o600)  # the secret signs cookies: only the teacher's account reads it
+            os.replace(temporary, path)
+        except OSError:
+            temporary.unlink(missing_ok=True)
+            raise
+
+
+def _kept_code(kept: dict[str, str], key: str) -> str:
+    try:
+        return check_code(kept[key])
+    except (KeyError, ValueError):
+        return new_code()
+
+
+def _is_secret(value: str | None) -> bool:
+    try:
+        return value is not None and len(bytes.fromhex(value)) == 32
+    except ValueError:
+        return False

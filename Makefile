@@ -5,6 +5,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 CLASSROOM ?=
+# JupyterHub (make hub, docs/jupyterhub.md); its proxy comes from npm into .venv/node_modules
+HUB_PORT ?= 8000
+CHP_VERSION := 5.3.0
+CHP := $(VENV)/node_modules/.bin/configurable-http-proxy
+NPM := $(shell command -v npm 2>/dev/null)
 
 .PHONY: app test lint typecheck bench fast clean
 
@@ -30,7 +35,7 @@ typecheck: $(VENV)/.test-installed
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval); then the real-browser tests, one app at a time.
-test: lint typecheck
+test: lint typecheck $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval-lax lessons -p no:cacheprovider
 	$(BIN)/python -m pytest -m browser tests/browser
@@ -47,3 +52,19 @@ fast: $(VENV)/.test-installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build batak_core/ai/*.so batak_core/ai/solver.compiled-from
+
+# The course for many users: JupyterHub on 127.0.0.1:$(HUB_PORT) with a shared demo password and a
+# course server per user (jupyterhub_config.py). The proxy is installed into .venv, never globally.
+.PHONY: hub hub-proxy
+
+$(CHP): | $(BIN)/python
+	npm install --prefix $(VENV) --no-save --no-audit --no-fund --loglevel=error configurable-http-proxy@$(CHP_VERSION)
+
+hub-proxy: $(CHP)
+
+$(VENV)/.hub-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[hub]'
+	touch $@ $(VENV)/.app-installed
+
+hub: $(VENV)/.hub-installed $(CHP)
+	$(BIN)/jupyterhub -f jupyterhub_config.py --JupyterHub.bind_url=http://127.0.0.1:$(HUB_PORT)

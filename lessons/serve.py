@@ -130,14 +130,16 @@ class CourseApp(Voila):  # type: ignore[misc]
         return redirects + own + kept
 
 
-def voila_arguments(port: int, classroom: bool, cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
-    """Voilà's command line for the course (the list and dict settings are in ``voila_config``)."""
+def voila_arguments(port: int, classroom: bool, cull_idle_seconds: int = CULL_IDLE_SECONDS,
+                    ip: str | None = None) -> list[str]:
+    """Voilà's command line for the course (the list and dict settings are in ``voila_config``).
+    It listens on 127.0.0.1 for one learner, everywhere for a class, or on ``ip`` if given."""
     cull_interval = max(1, min(60, cull_idle_seconds // 3))
     return [
         str(LESSONS),
         f"--port={port}",
         "--Voila.port_retries=0",  # fail loudly on a busy port instead of wandering off
-        f"--Voila.ip={'0.0.0.0' if classroom else '127.0.0.1'}",
+        f"--Voila.ip={ip or ('0.0.0.0' if classroom else '127.0.0.1')}",
         "--no-browser",
         "--show_tracebacks=False",
         "--template=batak",
@@ -160,10 +162,11 @@ def voila_config(page_check_ms: int = 10_000) -> Config:
     return config
 
 
-def launch(arguments: list[str], config: Config) -> None:
-    """Start the app (blocks until it stops); the page template comes from ``lessons/app/jupyter``."""
+def launch(arguments: list[str], config: Config, app: type[CourseApp] | None = None) -> None:
+    """Start the app (``CourseApp`` or a subclass; blocks until it stops); the page template comes
+    from ``lessons/app/jupyter``."""
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    CourseApp.launch_instance(arguments, config=config)
+    (app or CourseApp).launch_instance(arguments, config=config)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -264,7 +264,8 @@ def _read_locked(path: Path) -> tuple[Progress, str | None]:
         return Progress(path), None
     except ValueError as error:
         kept = _set_aside(path)
-        return Progress(path), f"ignored a damaged progress file ({error}); it is kept as {kept}; new answers go to a fresh file"
+        return Progress(path), (f"ignored a damaged progress file ({error}); "
+                                f"it is kept as {kept}; new answers go to a fresh file")
 
 
 def _set_aside(path: Path) -> Path:

@@ -196,6 +196,10 @@ class PageStateHandler(GatedHandler):
                    "your answers so far are saved.",
     }
 
+    async def prepare(self, *, _redirect_to_login: bool = False) -> None:
+        """A script asks, not a person: unknown visitors get 403, never a login page to follow."""
+        await super().prepare(_redirect_to_login=False)
+
     async def get(self, kernel_id: str) -> None:
         manager = cast(CourseKernelManager, self.kernel_manager)
         state = await manager.page_state(kernel_id)

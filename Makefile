@@ -32,6 +32,7 @@ lint: $(VENV)/.test-installed
 
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy --strict batak_core widgets
+	$(BIN)/mypy --strict --explicit-package-bases lessons/serve.py lessons/app
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval); then the real-browser tests, one app at a time.

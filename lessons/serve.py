@@ -52,6 +52,7 @@ from lessons.app.gate import (  # noqa: E402
     machine_names,
 )
 from lessons.app.lifecycle import Capacity  # noqa: E402
+from lessons.app.templates_cache import cache_compiled_templates  # noqa: E402
 
 LESSONS = Path(__file__).resolve().parent
 TEMPLATES = LESSONS / "app" / "jupyter"
@@ -166,6 +167,7 @@ def launch(arguments: list[str], config: Config, app: type[CourseApp] | None = N
     """Start the app (``CourseApp`` or a subclass; blocks until it stops); the page template comes
     from ``lessons/app/jupyter``."""
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    cache_compiled_templates()
     (app or CourseApp).launch_instance(arguments, config=config)
 
 

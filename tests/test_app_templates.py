@@ -1,0 +1,39 @@
+"""The course page template: compiled once per server, and free of requests to the internet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from voila.paths import collect_template_paths
+
+from lessons.app.templates_cache import TEMPLATE_CACHE, CachingExporter
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "lessons" / "app" / "jupyter"
+
+
+def test_a_second_page_reuses_the_compiled_templates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: every page view compiled all of Voilà's templates again (a third of the
+    server's CPU per page)."""
+    monkeypatch.setenv("JUPYTER_PATH", str(TEMPLATES))
+    TEMPLATE_CACHE.clear()
+    paths = collect_template_paths(["voila", "nbconvert"], "batak")
+    compiled: list[str] = []
+
+    def load(exporter: CachingExporter) -> None:
+        environment = exporter.environment
+        original = environment.compile
+        monkeypatch.setattr(environment, "compile", lambda *a, **k: compiled.append(str(a[1])) or original(*a, **k))
+        for name in ("index.html.j2", "voila/templates/lab/index.html.j2", "nbconvert/templates/lab/index.html.j2"):
+            environment.get_template(name)  # the page and the two it extends
+
+    load(CachingExporter(template_paths=paths, template_name="batak"))
+    first = len(compiled)
+    assert first == 3, compiled
+    load(CachingExporter(template_paths=paths, template_name="batak"))
+    assert len(compiled) == first, f"compiled again: {compiled[first:]}"
+
+
+def test_the_page_template_fetches_nothing_from_outside() -> None:
+    text = (TEMPLATES / "voila" / "templates" / "batak" / "index.html.j2").read_text(encoding="utf-8")
+    assert "http://" not in text and "https://" not in text and "<link" not in text

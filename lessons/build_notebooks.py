@@ -381,7 +381,7 @@ strong they are:
 - **club** plays like a sound club player: it counts its tricks, draws trumps and wins cheaply;
 - **expert** imagines the hidden cards many ways and looks ahead: slower, and hard to beat.
 
-**Hint** suggests a move and says why. After each deal the **review** replays your cards with
+**Hint** suggests a move and says why. After each deal, **Review my play** replays your cards with
 all four hands open and lists the plays that cost you tricks or points, each with the card that
 was better. **Undo** takes back your last move. The score sheet keeps every deal.
 """),

@@ -127,12 +127,33 @@ def test_hint_and_review_at_the_table() -> None:
         click_something(table)
     assert table.hint_button.disabled
     expected = bc.bots.review(table.deal, 0)
-    assert table.review.layout.display != "none"
+    table.review_button.click()
+    assert table.review.layout.display != "none" and table.review_button.layout.display == "none"
     assert f"Double-dummy check of {expected.scope}." in table.review.value
     for item in expected.items:
         assert item.text in table.review.value
     if not expected.items:
         assert "No costly mistakes found." in table.review.value
+
+
+def test_the_end_of_a_deal_does_not_hold_up_the_table_with_a_review_nobody_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the double-dummy review ran as soon as a deal ended (0.9 to 4.3 s of the kernel,
+    during which the page's next clicks waited; with a class playing, every table at once)."""
+    import widgets.game_table as game_table
+
+    reviews: list[int] = []
+    original = game_table.bot_review
+    monkeypatch.setattr(game_table, "bot_review", lambda deal, seat: reviews.append(seat) or original(deal, seat))
+    table = learner_to_play(6)
+    while not table.deal.is_finished:
+        click_something(table)
+    assert reviews == [] and table.review.layout.display == "none"
+    assert table.review_button.layout.display != "none" and "Review" in table.review_button.description
+    table.review_button.click()
+    assert reviews == [0] and "Review of your play" in table.review.value
+    table.next_button.click()
+    assert table.review_button.layout.display == "none" and table.review.layout.display == "none"
 
 
 def test_speed_and_level_settings() -> None:

@@ -99,6 +99,10 @@ class GameTable(w.VBox):
         self.scores = ScoreSheet(names=self.names)
         self.review = w.HTML()
         set_classes(self.review, ("batak-panel", "batak-review"))
+        # on request: the double-dummy check takes the kernel seconds, and nothing else moves meanwhile
+        self.review_button = control("Review my play", "Check your cards in this deal against perfect play",
+                                     "batak-review-button")
+        self.review_button.on_click(lambda _b: self.show_review())
         self.banner = w.HTML()
         set_classes(self.banner, ("batak-game-over",))
 
@@ -121,7 +125,8 @@ class GameTable(w.VBox):
         title = w.HTML(f'<div class="batak-panel-title">Batak: {self.rules.name} rules{variant}</div>')
         header = w.HBox([title, self.level, self.speed], layout=w.Layout(align_items="center"))
         controls = w.HBox([self.hint_button, self.undo_button, self.next_button, self.new_game_button])
-        side = w.VBox([w.HTML('<div class="batak-panel-title">Score sheet</div>'), self.scores, self.review],
+        side = w.VBox([w.HTML('<div class="batak-panel-title">Score sheet</div>'), self.scores, self.review_button,
+                       self.review],
                       layout=w.Layout(flex="0 1 390px"))
         main = w.HBox([w.VBox([self.table, controls], layout=w.Layout(flex="1 1 640px", max_width="920px")), side],
                       layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))
@@ -328,13 +333,16 @@ class GameTable(w.VBox):
             self.banner.value = f"Game over: {self._winners()}. Press New game to play again."
         if not deal.is_finished:
             show(self.review, False)
+            show(self.review_button, False)
             return
         if deal.phase is Phase.REDEAL:
             why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
             self.message.value = f"{why}: the cards are thrown in. Press Next deal."
         elif not self.message.value:
             self.message.value = self._result(deal)
-        self._show_review()
+        reviewed = self._reviewed == (id(deal), len(deal.history))
+        show(self.review_button, deal.phase is Phase.OVER and not reviewed)
+        show(self.review, reviewed)
 
     def _winners(self) -> str:
         """Who won, with partners winning together."""
@@ -358,14 +366,18 @@ class GameTable(w.VBox):
                     f"took {took} together and {made}. {points}")
         return f"Deal over: {who} bid {deal.contract}, took {took} and {made}. {points}"
 
-    def _show_review(self) -> None:
+    def show_review(self) -> None:
+        """The learner's costliest card decisions in the deal just played, checked double dummy."""
         deal = self.deal
         if deal.phase is not Phase.OVER:
-            show(self.review, False)
             return
         key = (id(deal), len(deal.history))
+        show(self.review_button, False)
         if key == self._reviewed:
+            show(self.review, True)
             return
+        self.review.value = '<p class="batak-review-scope">Checking your play against perfect play...</p>'
+        show(self.review, True)
         self._reviewed = key
         result = bot_review(deal, LEARNER)
         lines = "".join(f"<li>{item.text}</li>" for item in result.items)

@@ -30,9 +30,7 @@ from benchmarks.classroom import (
     missing_widgets,
 )
 from lessons.app.classroom import new_code
-from tests.browser.conftest import START_TIMEOUT, free_port, wait_for
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, wait_for
 
 
 def widget(name: str, classes: tuple[str, ...] = (), children: tuple[str, ...] = (), hidden: bool = False,

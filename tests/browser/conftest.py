@@ -12,6 +12,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,7 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
                                stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_for(url + "/", START_TIMEOUT)
+        wait_for(url + "/voila/static/voila.js", START_TIMEOUT)  # "/" would start a kernel nobody closes
         yield url, process
     finally:
         process.terminate()
@@ -69,12 +70,31 @@ def app_url(app_server: tuple[str, subprocess.Popen[bytes]]) -> str:
     return app_server[0]
 
 
-def kernel_count(server: subprocess.Popen[bytes]) -> int:
-    """How many kernels the app's process is running now."""
+def kernel_processes(server: subprocess.Popen[bytes]) -> list[Any]:
+    """The kernels the app's process is running now: those started as ``python -m
+    ipykernel_launcher``, and those forked from the kernel zygote (lessons/app/kernels.py), which
+    are the zygote's children and carry its command line."""
     import psutil
 
-    children = psutil.Process(server.pid).children(recursive=True)
-    return sum(1 for child in children if "ipykernel" in " ".join(child.cmdline()))
+    from lessons.app.kernels import ZYGOTE_MARK
+
+    def command_line(process: psutil.Process) -> list[str] | None:
+        """A live process's command line; None for one that has exited."""
+        try:
+            return None if process.status() == psutil.STATUS_ZOMBIE else process.cmdline()
+        except psutil.NoSuchProcess:
+            return None
+
+    processes = [(child, command_line(child)) for child in psutil.Process(server.pid).children(recursive=True)]
+    zygotes = {child.pid for child, cmdline in processes
+               if cmdline and ZYGOTE_MARK in cmdline and child.ppid() == server.pid}
+    return [child for child, cmdline in processes
+            if cmdline and ("ipykernel" in " ".join(cmdline) or child.ppid() in zygotes)]
+
+
+def kernel_count(server: subprocess.Popen[bytes]) -> int:
+    """How many kernels the app's process is running now."""
+    return len(kernel_processes(server))
 
 
 @pytest.fixture(scope="session")

@@ -17,10 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psutil
 import pytest
 
-from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, kernel_count, wait_for
+from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, kernel_count, kernel_processes, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -180,8 +179,7 @@ def test_a_page_whose_kernel_died_says_so(page: Any, tmp_path: Path) -> None:
     with course_app(tmp_path, "--page-check-seconds", "1") as (url, server):
         page.goto(url + "/")
         start_page_shown(page)
-        kernels = [p for p in psutil.Process(server.pid).children(recursive=True)
-                   if "ipykernel" in " ".join(p.cmdline())]
+        kernels = kernel_processes(server)
         assert len(kernels) == 1
         os.kill(kernels[0].pid, signal.SIGKILL)
         banner = page.locator(".batak-page-gone")

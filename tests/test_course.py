@@ -61,6 +61,24 @@ def test_a_round_is_five_questions_and_records_each_first_answer(progress_file: 
     assert quiz.note.value == ""
 
 
+def test_an_answer_is_saved_before_its_feedback_reaches_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the feedback went to the page first and the answer was saved after it, so a
+    learner who saw "Right!" and left at once (the page shuts its kernel down) lost the answer."""
+    quiz = course.LessonQuiz("following", seed=5)
+    shown_when_saved: list[str] = []
+    original = Progress.record
+
+    def record(progress: Progress, *args: object) -> None:
+        shown_when_saved.append(quiz.feedback.value)
+        original(progress, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Progress, "record", record)
+    assert quiz.question is not None
+    quiz.answer(right_answer(quiz.question))
+    assert shown_when_saved == [""], "nothing was on the page yet when the answer was saved"
+    assert "Right!" in quiz.feedback.value
+
+
 def test_wrong_answers_are_saved_as_wrong_and_feedback_names_the_rule() -> None:
     quiz = course.LessonQuiz("winner", seed=9)
     question = quiz.question

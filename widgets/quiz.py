@@ -152,6 +152,7 @@ class Quiz(w.VBox):
         if q is None or self.result is not None:
             return None
         self.result = result = q.check(value)
+        self.judged(result)  # before the page hears of it: a learner may leave once they see it
         self.answered += 1
         self.right += result.correct
         verdict = "Right!" if result.correct else "Not quite."
@@ -163,6 +164,9 @@ class Quiz(w.VBox):
         self._mark_answer(value)
         self._show_tally()
         return result
+
+    def judged(self, result: drills.Result) -> None:
+        """Called with each first answer's result before any feedback is shown (a lesson saves it)."""
 
     def _mark_answer(self, value: object) -> None:
         """Lock the inputs and show on them what was right."""

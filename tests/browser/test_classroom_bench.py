@@ -5,13 +5,14 @@ page would, join a class, and free their kernels on leaving."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pytest
 from tornado.httpclient import AsyncHTTPClient
@@ -31,6 +32,15 @@ from benchmarks.classroom import (
 )
 from lessons.app.classroom import new_code
 from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, wait_for
+
+T = TypeVar("T")
+
+
+def run_apart(coroutine_function: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run the clients' event loop in a thread of its own: Playwright's sync API, used by the
+    other browser tests of the session, keeps an event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine_function())).result()
 
 
 def widget(name: str, classes: tuple[str, ...] = (), children: tuple[str, ...] = (), hidden: bool = False,
@@ -112,7 +122,7 @@ def test_two_learners_see_every_widget_answer_quizzes_play_a_deal_and_free_their
         http.close()
         return expected, learners
 
-    expected, learners = asyncio.run(lesson())
+    expected, learners = run_apart(lesson)
     assert expected == {START_PAGE: 1, QUIZ_LESSON: 2, GAME_LESSON: 2}
     visits = [visit for learner in learners for visit in learner.visits]
     assert [v.notebook for v in learners[0].visits] == [START_PAGE, QUIZ_LESSON, GAME_LESSON]
@@ -143,7 +153,7 @@ def test_in_classroom_mode_a_learner_joins_first_and_a_wrong_code_shows_no_widge
         http.close()
         return joined, refused
 
-    joined, refused = asyncio.run(arrive())
+    joined, refused = run_apart(arrive)
     [visit] = joined.visits
     assert visit.notebook == START_PAGE and visit.widgets_s is not None and visit.errors == []
     assert "batak-learner" in joined.client.cookies and visit.shutdown == 204

@@ -79,11 +79,14 @@ class LessonQuiz(Quiz):
     def answer(self, value: object) -> drills.Result | None:
         result = super().answer(value)
         if result is not None:
-            progress = load_progress()
-            progress.record(self.lesson, result.correct, self.question_topic)
-            self.saving_problem = progress.problem
             self._update_buttons()
         return result
+
+    def judged(self, result: drills.Result) -> None:
+        """Save the answer before its feedback shows, so leaving right after seeing it loses nothing."""
+        progress = load_progress()
+        progress.record(self.lesson, result.correct, self.question_topic)
+        self.saving_problem = progress.problem
 
     def _update_buttons(self) -> None:
         done = self.result is not None and self.asked >= self.count

@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import warnings
@@ -50,7 +51,8 @@ def run(test: Callable[[AsyncMappingKernelManager], Coroutine[Any, Any, None]],
     """Run ``test`` with a kernel manager as Voilà makes one, and shut its kernels down after."""
 
     async def main() -> None:
-        km = AsyncMappingKernelManager(kernel_manager_class=manager, root_dir=str(ROOT), **settings)
+        km = AsyncMappingKernelManager(kernel_manager_class=manager, root_dir=str(ROOT),
+                                       connection_dir=tempfile.mkdtemp(prefix="batak-kernels-"), **settings)
         try:
             await test(km)
         finally:
@@ -336,12 +338,13 @@ def test_the_voila_argument_names_the_kernel_manager() -> None:
 @pytest.mark.slow
 def test_zygote_and_kernels_end_with_the_server() -> None:
     server = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
-        import asyncio, os, sys
+        import asyncio, os, sys, tempfile
         from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
         from lessons.app.kernels import ZYGOTE
 
         async def main():
-            km = AsyncMappingKernelManager(kernel_manager_class={ZYGOTE_MANAGER!r}, root_dir={str(ROOT)!r})
+            km = AsyncMappingKernelManager(kernel_manager_class={ZYGOTE_MANAGER!r}, root_dir={str(ROOT)!r},
+                                           connection_dir=tempfile.mkdtemp())  # a killed server leaves it
             kernel_id = await km.start_kernel(kernel_name="python3", path="lessons")
             print(km.get_kernel(kernel_id).provisioner.pid, ZYGOTE.pid, flush=True)
             await asyncio.sleep(60)

@@ -79,7 +79,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HT
 from tornado.websocket import WebSocketClientConnection, websocket_connect  # noqa: E402
 
 from lessons.app.classroom import new_code  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_for  # noqa: E402
 
 START_PAGE = "00_start_here.ipynb"
 QUIZ_LESSON = "04_following_and_overtaking.ipynb"
@@ -866,11 +866,7 @@ def main() -> None:
                 wait_for(base + READY_PATH, SERVER_START_SECONDS)
                 status = asyncio.run(benchmark(args, base, code, server.pid))
             finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+                stop(server)
         server_log_summary(log_path)
     sys.exit(status)
 

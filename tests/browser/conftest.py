@@ -43,6 +43,16 @@ def wait_for(url: str, timeout: float) -> None:
         time.sleep(0.3)
 
 
+def stop(process: subprocess.Popen[Any], timeout: float = 30) -> None:
+    """End a server the polite way (it shuts its kernels down), and for good if it hangs."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """The course app, started once for the browser tests, with a throwaway progress file: its
@@ -57,11 +67,7 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
         wait_for(url + "/voila/static/voila.js", START_TIMEOUT)  # "/" would start a kernel nobody closes
         yield url, process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
         log.close()
 
 

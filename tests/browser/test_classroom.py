@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, kernel_count, kernel_processes, wait_for
+from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, kernel_count, kernel_processes, stop, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -42,11 +42,7 @@ def course_app(tmp_path: Path, *options: str) -> Iterator[tuple[str, subprocess.
             wait_for(url + "/voila/static/voila.js", START_TIMEOUT)
             yield url, process
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop(process)
 
 
 def classroom_options(tmp_path: Path, *more: str) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ import pytest
 import batak_core as bc
 from batak_core.shuffle import derive_seed
 from batak_core.teaching import drills, topics
-from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, wait_for
+from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, stop, wait_for
 from tests.browser.test_app import QUIZ_SEED
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -70,12 +70,7 @@ def stop_with_everything_it_started(process: subprocess.Popen[bytes]) -> None:
         started = psutil.Process(process.pid).children(recursive=True)
     except psutil.NoSuchProcess:
         started = []
-    process.terminate()
-    try:
-        process.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    stop(process, timeout=60)
     _, alive = psutil.wait_procs(started, timeout=15)
     for child in alive:
         child.kill()

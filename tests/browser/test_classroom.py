@@ -98,7 +98,7 @@ def test_two_learners_in_classroom_mode_keep_separate_progress_and_the_teacher_s
 
         danish = ayse.locator(".batak-preset-chooser option", has_text="danish:").inner_text()
         ayse.select_option(".batak-preset-chooser select", label=danish)
-        ayse.locator(".batak-rules-choice", has_text="danish").wait_for(timeout=10_000)
+        ayse.locator(".batak-rules-choice", has_text="follows the danish rules").wait_for(timeout=10_000)
         answer_one_question(ayse, url)
 
         ayse.goto(url + "/")

@@ -28,6 +28,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -216,10 +217,11 @@ def settle(process: psutil.Process, timeout: float = 600) -> None:
 def burst(kind: str, learners: int, pool: int = 0) -> dict[str, Any]:
     """One fresh server, one warm-up page, then ``learners`` GETs of the lesson at once."""
     port = free_port()
-    log = open(os.devnull, "w")  # noqa: SIM115 - closed below, after the server
+    log = tempfile.NamedTemporaryFile("w+", prefix=f"kernel_start_{kind}_", suffix=".log", delete=False)  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "-c", SERVER, str(port), kind, str(pool), LESSON], cwd=ROOT,
                               stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/voila/render/{LESSON}"
+    failed = True
     try:
         process = psutil.Process(server.pid)
         wait_for(f"http://127.0.0.1:{port}/")  # the start page: its kernel starts the zygote
@@ -251,6 +253,7 @@ def burst(kind: str, learners: int, pool: int = 0) -> dict[str, Any]:
         descendants = process.children(recursive=True)
         kernels_cpu = sum(cpu_seconds(child) - before.get(child.pid, 0.0) for child in descendants)
         memory = [memory_mib(child) for child in descendants if child.pid not in before] or [(0.0, 0.0)]
+        failed = min(widgets) < 0 or len(set(widgets)) > 1
         return {"warm_up_cpu": warm_up_cpu, "all_served": all_served,
                 "p50": statistics.median(times), "p95": percentile(times, 0.95),
                 "widgets": sorted(set(widgets)), "server_cpu": server_cpu, "kernels_cpu": kernels_cpu,
@@ -264,6 +267,10 @@ def burst(kind: str, learners: int, pool: int = 0) -> dict[str, Any]:
             server.kill()
             server.wait()
         log.close()
+        if failed:  # keep what the server said about the pages that failed
+            print(f"  some pages failed; the server's log is {log.name}")
+        else:
+            os.unlink(log.name)
 
 
 def main() -> None:

@@ -32,10 +32,11 @@ How the pieces keep a forked kernel indistinguishable from a normal one, for the
   zygote gone, failing or not answering in time. A zygote that died is replaced at the next start
   (which waits for it to be ready, as the first start does), at most ``MAX_ZYGOTE_STARTS`` times.
 
-Differences that remain: all forked kernels share the zygote's hash seed (``PYTHONHASHSEED``), a
-forked kernel is the zygote's child in the process tree (``psutil`` shows it under the zygote,
-with the zygote's command line), and kernels whose zygote died are adopted by the system's
-subreaper or init, which then reaps them.
+Differences that remain: a forked kernel has ``PRELOAD`` (and this module) imported from the
+start; all forked kernels share the zygote's hash seed (``PYTHONHASHSEED``; ``random`` is reseeded
+at each fork); a forked kernel is the zygote's child in the process tree (``psutil`` shows it under
+the zygote, with the zygote's command line); and kernels whose zygote died are adopted by the
+system's subreaper or init, which then reaps them.
 """
 
 from __future__ import annotations

@@ -149,6 +149,9 @@ def voila_arguments(port: int, classroom: bool, cull_idle_seconds: int = CULL_ID
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
         "--VoilaExecutor.cell_error_instruction=Reload the page; if this part stays broken, tell your teacher.",
         "--KernelManager.autorestart=False",  # a restarted kernel has lost the page's widgets
+        # Unix sockets, not TCP ports: a port chosen for a kernel could be taken before the kernel
+        # bound it ("Address already in use"), and the server then hung in a send to that kernel
+        "--KernelManager.transport=ipc",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         f"--MappingKernelManager.cull_connected={classroom}",

@@ -50,6 +50,7 @@ from lessons.app.gate import (  # noqa: E402
     TeacherHandler,
     TeacherReportHandler,
     machine_names,
+    refused_address,
 )
 from lessons.app.kernels import kernel_manager_arguments  # noqa: E402
 from lessons.app.lifecycle import Capacity  # noqa: E402
@@ -76,9 +77,7 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         gate: Gate = self.settings["batak_gate"]
-        if not gate.admits_address(self.request):
-            self.set_status(403)
-            self.finish(pages.wrong_address_page())
+        if refused_address(self, gate):
             return
         while LEARNER_HEADER in self.request.headers:  # never the browser's word for who this is
             del self.request.headers[LEARNER_HEADER]

@@ -102,6 +102,16 @@ class Gate:
         return raw is not None and raw.decode() == self.classroom.session
 
 
+def refused_address(handler: tornado.web.RequestHandler, gate: Gate) -> bool:
+    """Answer a request from a foreign host or site with the "not this course's address" page
+    (403); True if it was refused, so the caller stops there."""
+    if gate.admits_address(handler.request):
+        return False
+    handler.set_status(403)
+    handler.finish(pages.wrong_address_page())
+    return True
+
+
 class GatedHandler(JupyterHandler):
     """A handler of this app's own pages: the address check first, then the page."""
 
@@ -110,9 +120,7 @@ class GatedHandler(JupyterHandler):
         return cast(Gate, self.settings["batak_gate"])
 
     async def prepare(self, *, _redirect_to_login: bool = True) -> None:
-        if not self.gate.admits_address(self.request):
-            self.set_status(403)
-            self.finish(pages.wrong_address_page())
+        if refused_address(self, self.gate):
             return
         await super().prepare(_redirect_to_login=_redirect_to_login)
 

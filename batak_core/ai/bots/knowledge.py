@@ -10,10 +10,18 @@ where the king and queen permit the ace; they are assumed held whenever the lead
 them. So every inference is sound (no card the player may hold is ruled out). It is not complete:
 facts that need several plays together, beyond what the sampling's card counts capture, are not
 drawn.
+
+The auction is read too, but as a likelihood, not a fact: a player who bid 7 probably holds a
+hand worth about 7 tricks, and one who passed probably does not; the declarer's trump is
+probably its strongest suit. ``sample_hands`` keeps a drawn layout with the probability those
+calls had, given the hands it deals (``AuctionClue``), so layouts that fit the auction are
+played out more often. People bid in their own styles, so the weights are soft and a layout
+that fits the facts is always found.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Final
@@ -22,6 +30,44 @@ from ...cards import CARDS, FULL_DECK, SUIT_MASKS, mask_of
 from ...deal import DealView
 from ...legality import ACE_OF, TOP_THREE, breaks_trump, duties
 from ...trick import advance, partner_winning
+from .evaluate import best_trump, trick_estimate
+
+CLUE_SPREAD: Final = 1.0
+"""How far (in tricks) a hand's counted strength may miss what its calls suggest before the
+layout becomes unlikely: one trick changes the odds about e to 1."""
+DRAWS_PER_SAMPLE: Final = 4
+"""Layouts drawn at most for one sample before the likeliest of them is kept (a time bound)."""
+
+
+@dataclass(frozen=True)
+class AuctionClue:
+    """What one other seat's calls suggest about the hand it was dealt.
+
+    ``bid``: the highest number it bid of its own free will (0: none); ``declined``: the lowest
+    bid it could have made when it passed (0: it never passed); ``trump``: the trump it chose as
+    declarer (-1: it did not choose)."""
+
+    seat: int
+    bid: int
+    declined: int
+    trump: int
+
+    def likelihood(self, dealt: int) -> float:
+        """How likely these calls are from a player holding ``dealt`` (a mask), between 0 and 1."""
+        if self.trump >= 0:
+            strength = trick_estimate(dealt, self.trump)
+        else:
+            strength = best_trump(dealt)[1]
+        odds = 1.0
+        if self.bid:
+            odds *= _logistic((strength - (self.bid - 1.0)) / CLUE_SPREAD)
+        if self.declined:
+            odds *= _logistic(((self.declined - 0.5) - strength) / CLUE_SPREAD)
+        return odds
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 @dataclass(frozen=True)
@@ -34,6 +80,8 @@ class Knowledge:
     unseen: int
     counts: tuple[int, int, int, int]
     excluded: tuple[int, int, int, int]
+    played_by: tuple[int, int, int, int] = (0, 0, 0, 0)  # the cards each seat has played
+    clues: tuple[AuctionClue, ...] = ()
 
     def possible(self, seat: int) -> int:
         """Unseen cards that ``seat`` may still hold."""
@@ -92,7 +140,38 @@ def knowledge(view: DealView) -> Knowledge:
             counts[(view.trick_leader + pos) % 4] -= 1
     counts[view.seat] = len(view.hand)
     return Knowledge(view.seat, mine, unseen, (counts[0], counts[1], counts[2], counts[3]),
-                     (excluded[0], excluded[1], excluded[2], excluded[3]))
+                     (excluded[0], excluded[1], excluded[2], excluded[3]),
+                     (played_by[0], played_by[1], played_by[2], played_by[3]), auction_clues(view))
+
+
+def auction_clues(view: DealView) -> tuple[AuctionClue, ...]:
+    """The other seats' calls, read as clues (Koz Maça announcements and a kitty's exchange are
+    not read: the calls there say less about the hand that is left)."""
+    rules = view.rules
+    if rules.announcements or rules.kitty:
+        return ()
+    bids = [0, 0, 0, 0]
+    declined = [0, 0, 0, 0]
+    high = 0
+    passes = 0
+    for call in view.auction:
+        lowest = max(rules.min_bid, high + 1)
+        if call.bid is None:
+            passes += 1
+            if not declined[call.seat] and lowest <= rules.max_bid:
+                declined[call.seat] = lowest
+            continue
+        if not (passes == 3 and high == 0 and call.bid == lowest):  # a forced lowest bid says little
+            bids[call.seat] = max(bids[call.seat], call.bid)
+        high = max(high, call.bid)
+    clues = []
+    for seat in range(4):
+        if seat == view.seat:
+            continue
+        trump = int(view.trump) if view.trump is not None and seat == view.declarer and not rules.fixed_trump else -1
+        if bids[seat] or declined[seat] or trump >= 0:
+            clues.append(AuctionClue(seat, bids[seat], declined[seat], trump))
+    return tuple(clues)
 
 
 def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: bool,
@@ -112,7 +191,27 @@ def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: 
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:
-    """One random layout of the unseen cards that fits every known fact, or None if none fits.
+    """One random layout of the unseen cards that fits every known fact, or None if none fits,
+    drawn again (up to ``DRAWS_PER_SAMPLE`` times) with the odds of the auction's clues: each
+    layout is kept with the probability the calls had with it, else the likeliest one drawn is."""
+    best: tuple[int, int, int, int] | None = None
+    best_odds = -1.0
+    for _ in range(DRAWS_PER_SAMPLE if know.clues else 1):
+        hands = _draw_layout(know, rng)
+        if hands is None or not know.clues:
+            return hands
+        odds = 1.0
+        for clue in know.clues:
+            odds *= clue.likelihood(hands[clue.seat] | know.played_by[clue.seat])
+        if rng.random() < odds:
+            return hands
+        if odds > best_odds:
+            best, best_odds = hands, odds
+    return best
+
+
+def _draw_layout(know: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:
+    """One randomly drawn layout of the unseen cards that fits every known fact, or None.
 
     Cards are placed in random order onto random seats with room, moving earlier cards along
     augmenting paths when a card finds every allowed seat full (a bipartite matching), so a

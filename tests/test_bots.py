@@ -200,8 +200,11 @@ def test_hints_are_legal_and_explained_in_every_phase() -> None:
                 if deal.phase is Phase.PLAY:
                     assert advice.action.kind is ActionKind.PLAY
                     assert any(ch in advice.reason for ch in "♠♥♦♣")
-                    values = [value for _, value in advice.alternatives]
-                    assert values[0] == max(values)  # the recommended card is never shown below another
+                    values = [alt.value for alt in advice.alternatives]
+                    if advice.measure is None:
+                        assert set(values) == {None} and advice.numbers_note.startswith("No numbers: ")
+                    else:  # the recommended card is never shown below another
+                        assert values[0] == max(v for v in values if v is not None)
                 seen.add(deal.phase)
             deal.act(club.choose(view))
     assert {Phase.AUCTION, Phase.TRUMP, Phase.PLAY} <= seen
@@ -251,14 +254,14 @@ def test_review_of_a_played_deal(name: str, variant: str | None) -> None:
         play(deal, [ClubCallsRandomCards(seed)] + [bots.get("club") for _ in range(3)])
         if deal.phase is not Phase.OVER:
             continue
-        result = bots.review(deal, 0, node_budget=20_000)
+        result = bots.review(deal, 0, node_budget=20_000, auction_nodes=0)
         assert result.last_trick == rules.tricks_per_deal
         losses = [item.loss for item in result.items]
         assert losses == sorted(losses, reverse=True)
         for item in result.items:
             assert item.loss > 0 and item.played != item.better
             assert result.first_trick <= item.trick_number <= result.last_trick
-            assert item.text.startswith(f"Trick {item.trick_number}: you played {item.played.label}")
+            assert item.text.startswith(f"Trick {item.trick_number}: you played {item.played.card.label}")
         found += len(result.items)
     assert found > 0  # random play makes mistakes the solver sees
     with pytest.raises(ValueError, match="finished"):
@@ -268,11 +271,13 @@ def test_review_of_a_played_deal(name: str, variant: str | None) -> None:
 def test_review_covers_more_of_the_deal_with_a_bigger_budget() -> None:
     deal = Deal.random(preset("classic"), seed=4)
     play(deal, [bots.get("club") for _ in range(4)])
-    small, large = bots.review(deal, 1, node_budget=2_000), bots.review(deal, 1)
+    small, large = bots.review(deal, 1, node_budget=2_000, auction_nodes=0), bots.review(deal, 1, auction_nodes=0)
     assert large.first_trick < small.first_trick <= 14
     assert {i.trick_number for i in small.items} <= {i.trick_number for i in large.items}
-    assert bots.review(deal, 1, node_budget=1).scope == "no trick (the search budget ran out)"
-    assert large.scope in ("the whole deal", f"tricks {large.first_trick} to 13")
+    assert f"before trick {small.first_trick}" in small.shortfall
+    empty = bots.review(deal, 1, node_budget=1, auction_nodes=0)
+    assert empty.scope == "no trick" and "before any trick" in empty.shortfall
+    assert large.scope == "every trick" and not large.shortfall
 
 
 def test_club_beats_random_in_a_small_duplicate_match() -> None:

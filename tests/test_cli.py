@@ -1,5 +1,7 @@
 """The terminal rules lab, run the way a player settling an argument would run it."""
 
+import itertools
+import re
 import subprocess
 import sys
 
@@ -232,3 +234,36 @@ def test_set_parses_booleans_whole_numbers_lists_and_enum_words(capsys: pytest.C
 ])
 def test_set_refuses_other_values_in_one_line(capsys: pytest.CaptureFixture[str], setting: str, message: str) -> None:
     assert message in refused(capsys, "rules", "--rules", "miniokey", "--set", setting)
+
+
+BARE_HINT_VALUE = re.compile(r"\b(?:play \S+|bid \d+|pass|announce \w+) [-+]?\d+(?:\.\d+)?(?=[,)])")
+"""A hint value printed after its action with no word for what it is ("play 2♥ -1.2,")."""
+
+
+def test_early_card_hint_showed_the_same_bare_number_for_every_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: `hint` printed "(values: play 2♥ -1.2, play 4♥ -1.2)" early in the deal, the
+    same guessed number for each card and no word for what it was."""
+    answers = itertools.chain(["hint", "auto", "hint", "auto"], itertools.repeat("quit"))
+    assert main(["play", "--seed", "0", "--bots", "club"], read=lambda prompt: next(answers)) == 0
+    hints = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 2 and hints[1].startswith("Hint: play 2♥.")
+    for line in hints:
+        assert not BARE_HINT_VALUE.search(line), line
+    assert "No numbers" in hints[1]
+
+
+def test_review_after_a_deal_says_what_it_checked(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--review` says it is working, lists the costly decisions and, when the search budget ran
+    out, from which trick on it checked."""
+    import batak_core.cli.play as play_module
+
+    full_review = play_module.review
+    monkeypatch.setattr(play_module, "review",
+                        lambda deal, seat: full_review(deal, seat, node_budget=2_000, auction_nodes=0))
+    assert main(["play", "--seed", "0", "--bots", "club", "--deals", "1", "--review"],
+                read=lambda prompt: "auto") == 0
+    out = capsys.readouterr().out
+    assert "Reviewing your calls and cards against perfect play..." in out
+    assert re.search(r"\(Review of tricks \d+ to 13\.\)|no costly decision found in tricks \d+ to 13\.", out), out
+    assert re.search(r"The search budget ran out before trick \d+: your cards in the earlier tricks", out)

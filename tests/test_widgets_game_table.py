@@ -3,6 +3,10 @@ and every variant: Koz Maça announcements, Eşli sides and the open dummy, Göm
 
 from __future__ import annotations
 
+import asyncio
+import html
+import re
+
 import ipywidgets as ipw
 import pytest
 from ipywidgets.widgets import widget as widget_module
@@ -12,6 +16,7 @@ import widgets
 from batak_core import Phase
 from batak_core.rules import VARIANTS
 from batak_core.shuffle import derive_seed
+from widgets.game_table import REVIEW_START_DELAY
 
 
 def shown(widget: ipw.DOMWidget) -> bool:
@@ -113,9 +118,15 @@ def test_bot_turns_update_widgets_in_place(monkeypatch: pytest.MonkeyPatch) -> N
     assert 0 < len(sent) < 80
 
 
-def test_hint_and_review_at_the_table() -> None:
+def test_hint_and_review_at_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint marks the card it recommends; at the end of the deal the review panel lists the
-    same items as ``bots.review`` and says how much of the deal it checked."""
+    items of ``bots.review`` and says how much of the deal it checked."""
+    import widgets.game_table as game_table
+
+    reviews: list[bc.bots.Review] = []
+    original = game_table.bot_review
+    monkeypatch.setattr(game_table, "bot_review",
+                        lambda deal, seat: reviews.append(original(deal, seat, auction_nodes=0)) or reviews[-1])
     table = learner_to_play(6)
     assert not table.hint_button.disabled
     table.hint_button.click()
@@ -126,12 +137,13 @@ def test_hint_and_review_at_the_table() -> None:
     while not table.deal.is_finished:
         click_something(table)
     assert table.hint_button.disabled
-    expected = bc.bots.review(table.deal, 0)
     table.review_button.click()
+    [expected] = reviews
+    assert expected == bc.bots.review(table.deal, 0, auction_nodes=0)
     assert table.review.layout.display != "none" and table.review_button.layout.display == "none"
     assert f"Double-dummy check of {expected.scope}." in table.review.value
     for item in expected.items:
-        assert item.text in table.review.value
+        assert html.escape(item.text, quote=False) in table.review.value
     if not expected.items:
         assert "No costly mistakes found." in table.review.value
 
@@ -144,7 +156,8 @@ def test_the_end_of_a_deal_does_not_hold_up_the_table_with_a_review_nobody_asked
 
     reviews: list[int] = []
     original = game_table.bot_review
-    monkeypatch.setattr(game_table, "bot_review", lambda deal, seat: reviews.append(seat) or original(deal, seat))
+    monkeypatch.setattr(game_table, "bot_review",
+                        lambda deal, seat: reviews.append(seat) or original(deal, seat, auction_nodes=0))
     table = learner_to_play(6)
     while not table.deal.is_finished:
         click_something(table)
@@ -327,3 +340,104 @@ def test_deal_counter_names_the_finished_deal() -> None:
     assert table.game.status in table.table.info.value
     table.next_button.click()
     assert "Deal 2 of 5." in table.table.info.value
+
+
+# --- hints and the review in words --------------------------------------------------------------
+
+BARE_LIST_VALUE = re.compile(r":\s*[-+]?\d+(?:\.\d+)?\s*</li>")
+"""A hint list line ending in a number with nothing to say what it is ("play 5♠: -56.90")."""
+
+
+def test_early_card_hint_showed_the_same_bare_number_for_every_card() -> None:
+    """Regression: early in the deal every card averaged to the same guessed points and the hint
+    listed them bare ("play 5♠: -56.90" three times). Now: no numbers, and the reason in words."""
+    table = learner_to_play(3)
+    table.hint_button.click()
+    advice = bc.bots.hint(table.deal.view(0))
+    message = table.message.value
+    assert not BARE_LIST_VALUE.search(message), message
+    assert advice.numbers_note and html.escape(advice.numbers_note, quote=False) in message
+    assert advice.shown() == ()
+
+
+def test_review_of_an_overbid_deal_said_no_costly_mistakes() -> None:
+    """Regression: the review checked the cards only, so a deal bid against the hint's advice and
+    gone down showed "No costly mistakes found". The auction is reviewed too now."""
+    from test_review import overbid_deal
+
+    table = widgets.GameTable(seed=1, delay=0)
+    table.game.deal = overbid_deal()
+    table.refresh()
+    table.review_button.click()
+    assert "No costly mistakes found" not in table.review.value
+    assert "auction" in table.review.value.lower()
+
+
+def finished_table(monkeypatch: pytest.MonkeyPatch, seen: list[str]) -> widgets.GameTable:
+    """A table whose deal is over, with the review recording what the panel said while it ran."""
+    import widgets.game_table as game_table
+
+    original = game_table.bot_review
+    table = learner_to_play(6)
+
+    def recording_review(deal: bc.Deal, seat: int) -> bc.bots.Review:
+        seen.append(table.review.value)
+        return original(deal, seat, auction_nodes=0)
+    monkeypatch.setattr(game_table, "bot_review", recording_review)
+    while not table.deal.is_finished:
+        click_something(table)
+    return table
+
+
+def test_the_review_panel_says_reviewing_while_the_check_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    table = finished_table(monkeypatch, seen)
+    table.review_button.click()
+    assert len(seen) == 1 and "Reviewing…" in seen[0]
+    assert "Reviewing…" not in table.review.value and "Double-dummy check of" in table.review.value
+
+
+def test_on_the_kernels_loop_the_check_starts_after_the_reviewing_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the notebook the click returns at once, so 'Reviewing…' reaches the page before the
+    solver holds the kernel; the result replaces it a moment later."""
+    seen: list[str] = []
+    table = finished_table(monkeypatch, seen)
+
+    async def click_and_wait() -> tuple[str, int]:
+        table.review_button.click()
+        waiting = table.review.value, len(seen)
+        await asyncio.sleep(4 * REVIEW_START_DELAY)
+        return waiting
+    waiting, reviews_at_click = asyncio.run(click_and_wait())
+    assert "Reviewing…" in waiting and reviews_at_click == 0
+    assert len(seen) == 1 and "Double-dummy check of" in table.review.value
+
+
+def test_review_items_draw_the_cards_and_show_the_auction_first_when_it_cost_most() -> None:
+    from test_review import overbid_deal
+
+    table = widgets.GameTable(seed=1, delay=0)
+    table.game.deal = overbid_deal()
+    table.refresh()
+    table.review_button.click()
+    review = bc.bots.review(table.deal, 0)
+    assert "Double-dummy check of your auction calls and every trick." in table.review.value
+    first = review.items[0]
+    assert first.in_auction and first.text.startswith("Auction: ")
+    assert html.escape(first.text, quote=False) in table.review.value
+
+
+def test_a_hint_with_numbers_says_what_each_is_and_draws_the_cards() -> None:
+    table = learner_to_play(9)
+    while True:
+        advice = bc.bots.hint(table.deal.view(0))
+        if advice.shown() and advice.action.kind is bc.ActionKind.PLAY:
+            break
+        click_something(table)
+        assert not table.deal.is_finished, "no hint with numbers in the deal"
+    table.hint_button.click()
+    message = table.message.value
+    assert html.escape(advice.numbers_note, quote=False) in message
+    for alt in advice.shown():
+        assert html.escape(alt.says, quote=False) in message and f"batak-card-{alt.action.card.code}" in message
+    assert not BARE_LIST_VALUE.search(message)

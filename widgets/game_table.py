@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from html import escape as html_escape
 
 import ipywidgets as w
 
@@ -32,12 +33,14 @@ from batak_core import (
     Variant,
     Verdict,
 )
+from batak_core.ai.bots import ReviewItem
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
 from batak_core.seats import partner
 from batak_core.shuffle import derive_seed, new_seed
 
 from .bidding import BidPanel, TrumpPicker, call_text
+from .cards import card_svg
 from .picker import CardPicker
 from .rules_panel import VARIANT_TITLES
 from .scores import ScoreSheet
@@ -46,6 +49,22 @@ from .table import NAMES, TableView
 
 LEARNER = 0
 PARTNER = partner(LEARNER)
+REVIEW_START_DELAY = 0.05
+"""Seconds between showing 'Reviewing…' and starting the check, so the message reaches the page first."""
+
+
+def _action_html(action: Action, announcing: bool) -> str:
+    """An action in words; a card to play is also drawn, small, so its suit does not rest on a glyph."""
+    text = escape(action.text(announcing=announcing))
+    if action.kind is not ActionKind.PLAY:
+        return text
+    return (f'<span class="batak-inline-card" style="display: inline-block; vertical-align: middle">'
+            f"{card_svg(action.card, scale=0.3)}</span> {text}")
+
+
+def escape(text: str) -> str:
+    """Text for an HTML element's content (quotes stay as they are: no attribute is written)."""
+    return html_escape(text, quote=False)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -70,6 +89,7 @@ class GameTable(w.VBox):
         self.levels = levels
         self.delay = delay
         self._pending: asyncio.TimerHandle | None = None
+        self._pending_review: asyncio.TimerHandle | None = None
         self._marks: list[int] = []  # the deal's history length before each of the learner's actions
         self._reviewed: tuple[int, int] | None = None  # the deal (id, length) the review panel shows
 
@@ -100,7 +120,7 @@ class GameTable(w.VBox):
         self.review = w.HTML()
         set_classes(self.review, ("batak-panel", "batak-review"))
         # on request: the double-dummy check takes the kernel seconds, and nothing else moves meanwhile
-        self.review_button = control("Review my play", "Check your cards in this deal against perfect play",
+        self.review_button = control("Review my play", "Check your calls and cards in this deal against perfect play",
                                      "batak-review-button")
         self.review_button.on_click(lambda _b: self.show_review())
         self.banner = w.HTML()
@@ -180,15 +200,17 @@ class GameTable(w.VBox):
         self._advance()
 
     def hint(self) -> None:
+        """The suggested move, why, and its numbers each said in words (or why there are none)."""
         if self.deal.decider != LEARNER or self.deal.is_finished:
             return
         advice = bot_hint(self.deal.view(LEARNER))
         announcing = self.rules.announcements
-        others = "".join(f"<li>{a.text(announcing=announcing)}: {value:.2f}</li>"
-                         for a, value in advice.alternatives[:3])
+        lines = "".join(f"<li>{_action_html(alt.action, announcing)}: {escape(alt.says)}</li>"
+                        for alt in advice.shown())
         self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: '
-                              f"{advice.action.text(announcing=announcing)}.</b> "
-                              f"{advice.reason}{f'<ul>{others}</ul>' if others else ''}</div>")
+                              f"{_action_html(advice.action, announcing)}.</b> {escape(advice.reason)}"
+                              f'<p class="batak-hint-numbers">{escape(advice.numbers_note)}</p>'
+                              f"{f'<ul>{lines}</ul>' if lines else ''}</div>")
         picker = self.dummy_picker if self.deal.to_move == PARTNER else self.picker
         action = advice.action
         if action.kind is ActionKind.PLAY and action.card in picker.hand:
@@ -257,9 +279,10 @@ class GameTable(w.VBox):
         self.deal.act(self.bots[seat].choose(self.deal.view(seat)))
 
     def _cancel_pending(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        for handle in (self._pending, self._pending_review):
+            if handle is not None:
+                handle.cancel()
+        self._pending = self._pending_review = None
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -367,21 +390,44 @@ class GameTable(w.VBox):
         return f"Deal over: {who} bid {deal.contract}, took {took} and {made}. {points}"
 
     def show_review(self) -> None:
-        """The learner's costliest card decisions in the deal just played, checked double dummy."""
+        """The learner's costliest calls and cards in the deal just played, checked double dummy.
+        The check takes seconds: the panel says 'Reviewing…' first, and on the kernel's event
+        loop the check starts a moment later, once that message is on its way (the compiled
+        solver holds the interpreter while it runs, so nothing else is sent meanwhile)."""
         deal = self.deal
         if deal.phase is not Phase.OVER:
             return
         key = (id(deal), len(deal.history))
         show(self.review_button, False)
+        show(self.review, True)
         if key == self._reviewed:
-            show(self.review, True)
             return
-        self.review.value = '<p class="batak-review-scope">Checking your play against perfect play...</p>'
-        show(self.review, True)
         self._reviewed = key
-        result = bot_review(deal, LEARNER)
-        lines = "".join(f"<li>{item.text}</li>" for item in result.items)
         self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
-                             f'<p class="batak-review-scope">Double-dummy check of {result.scope}.</p>'
-                             + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes found.</p>"))
-        show(self.review, True)
+                             '<p class="batak-review-scope batak-reviewing"><b>Reviewing…</b> checking your '
+                             "calls and cards against perfect play. This can take up to a minute.</p>")
+        loop = _running_loop()
+        if loop is None:
+            self._finish_review(deal, key)
+        else:
+            self._pending_review = loop.call_later(REVIEW_START_DELAY, self._finish_review, deal, key)
+
+    def _finish_review(self, deal: Deal, key: tuple[int, int]) -> None:
+        self._pending_review = None
+        if self._reviewed != key or self.deal is not deal:
+            return  # the learner moved on to another deal meanwhile
+        result = bot_review(deal, LEARNER)
+        lines = "".join(f"<li>{_review_item_html(item)}</li>" for item in result.items)
+        shortfall = f'<p class="batak-review-shortfall">{escape(result.shortfall)}</p>' if result.shortfall else ""
+        self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
+                             f'<p class="batak-review-scope">Double-dummy check of {escape(result.scope)}.</p>'
+                             + shortfall + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes found.</p>"))
+
+
+def _review_item_html(item: ReviewItem) -> str:
+    """One review item: for a card, the card played and the better one drawn, then the words."""
+    if item.in_auction:
+        return escape(item.text)
+    faces = "".join(f'<span style="display: inline-block; vertical-align: middle">'
+                    f"{card_svg(action.card, scale=0.3)}</span>" for action in (item.played, item.better))
+    return f"{faces} {escape(item.text)}"

@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Callable
 
 from ..actions import Action, ActionKind
-from ..ai.bots import LEVELS, Bot, get, hint, review
+from ..ai.bots import LEVELS, Bot, Hint, get, hint, review
 from ..ai.match import match
 from ..cards import Card, Suit, sorted_hand
 from ..deal import Deal, DealView, Phase
@@ -210,8 +210,7 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str]) -> Action:
             advice = hint(view)
             if command == "auto":
                 return advice.action
-            others = ", ".join(f"{a.text(announcing=announcing)} {v:g}" for a, v in advice.alternatives[:5])
-            print(f"Hint: {advice.action.text(announcing=announcing)}. {advice.reason} (values: {others})")
+            print(hint_text(advice, announcing))
             continue
         try:
             action = _parse(text, view)
@@ -220,6 +219,14 @@ def _ask(deal: Deal, seat: int, read: Callable[[str], str]) -> Action:
             print(f"  {error}")
             continue
         return action
+
+
+def hint_text(advice: Hint, announcing: bool) -> str:
+    """The hint as one paragraph: the action, why, and its numbers with what they are (or why
+    there are none)."""
+    lines = "; ".join(f"{alt.action.text(announcing=announcing)}: {alt.says}" for alt in advice.shown(5))
+    numbers = f"{advice.numbers_note} ({lines})" if lines else advice.numbers_note
+    return f"Hint: {advice.action.text(announcing=announcing)}. {advice.reason} {numbers}"
 
 
 def _prompt(view: DealView) -> str:
@@ -299,10 +306,13 @@ def _report_deal(game: Game, seat: int, with_review: bool) -> None:
     scores = deal.scores()
     print(f"Deal over. Tricks {deal.tricks_won}, points {scores}; totals {game.totals}.")
     if with_review:
+        print("  Reviewing your calls and cards against perfect play...", flush=True)
         result = review(deal, seat)
         for item in result.items[:3]:
             print("  Review: " + item.text)
         if not result.items:
-            print(f"  Review: no costly card found in {result.scope}.")
-        elif result.first_trick > 1:
+            print(f"  Review: no costly decision found in {result.scope}.")
+        else:
             print(f"  (Review of {result.scope}.)")
+        if result.shortfall:
+            print(f"  {result.shortfall}")

@@ -33,9 +33,9 @@ class ClubBot:
         if view.phase is Phase.AUCTION and view.rules.announcements:
             return Action.bid(announce_choice(view))
         if view.phase is Phase.AUCTION:
-            return Action.call(bid_choice(view, best_trump(hand)[1]))
+            return Action.call(bid_choice(view, best_trump(hand, view.rules)[1]))
         if view.phase is Phase.TRUMP:
-            return Action.trump(best_trump(hand)[0])
+            return Action.trump(best_trump(hand, view.rules)[0])
         if view.phase is Phase.BURY:
             return Action.bury(bury_choice(view))
         return Action.play(club_card(view, knowledge(view)))
@@ -44,7 +44,7 @@ class ClubBot:
 def announce_choice(view: DealView) -> int:
     """Koz Maça: announce the tricks the hand should take with the fixed trump, within the
     legal range (rounded down: an overtrick costs less than a missed number)."""
-    estimate = trick_estimate(mask_of(view.hand), view.rules.trump_suit)
+    estimate = trick_estimate(mask_of(view.hand), view.rules.trump_suit, view.rules)
     return max(view.legal_bids[0], min(view.legal_bids[-1], int(estimate)))
 
 

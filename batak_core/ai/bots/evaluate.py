@@ -1,85 +1,103 @@
 """Hand strength: how many tricks a hand should take with a given trump, for bids and trump.
 
-Rough counts a club player makes at the table (aces, guarded kings, long trumps, ruffing
-shortness); the expert bot and the hints use the same numbers, so advice and play agree.
+The one home of a hand's trick count: the bots, the hints and the lessons all count with it, so
+advice and play agree. The count is additive by suit (the lesson shows what each suit counts
+for): the trump suit's honours (guarded), its length and a base, and in each side suit the ace,
+guarded kings and queens, long-suit length and the ruffs a short suit gives with trumps to ruff.
+The weights are fitted on double-dummy results (``benchmarks/calibrate_bidding.py`` writes them
+to ``fitted_estimate``, with the measured error and the spread of the real trick count around
+the estimate); ``defence_estimate`` counts a defender's own tricks the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...cards import Suit
 from ...deal import DealView
 from ...rules import AllPass, RuleSet
-from ...scoring import declarer_points, defender_points
+from . import fitted_estimate as fitted
+
+TRUMP_FEATURES = ("base", "ace", "king", "queen", "jack", "length", "long")
+"""The trump suit's terms: a base, A, K with a guard, Q with two, J with three, every trump, and
+every trump past the third."""
+SIDE_FEATURES = ("ace", "king with ace", "king guarded", "queen with honour", "queen guarded",
+                 "void ruffs", "singleton ruffs", "doubleton ruffs", "long")
+"""A side suit's terms: A; K beside the A, or with a guard; Q with two guards beside A or K, or
+without; a void, singleton or doubleton times the trump length (the ruffs it may give); every
+card past the fourth."""
 
 
 def _has(pattern: int, rank: int) -> int:
     return pattern >> (rank - 2) & 1
 
 
-def _suit_terms(hand: int, suit: int, trump: int, trump_length: int) -> tuple[float, ...]:
-    """What one suit of ``hand`` adds to the trick count, term by term in the order they are added."""
-    pattern = hand >> 13 * suit & 0x1FFF
+def suit_features(pattern: int, is_trump: bool, trump_length: int) -> tuple[int, ...]:
+    """One suit's terms (``TRUMP_FEATURES`` or ``SIDE_FEATURES``) for the 13-bit rank ``pattern``."""
     length = pattern.bit_count()
     ace, king, queen, jack = (_has(pattern, r) for r in (14, 13, 12, 11))
-    if suit == trump:
-        honours = ace + 0.9 * king * (length >= 2) + 0.7 * queen * (length >= 3) + 0.4 * jack * (length >= 4)
-        return (honours + 0.85 * max(0, length - 3),)
-    terms = (
-        ace * (1.0 if length <= 5 else 0.85),
-        king * (0.85 if ace else 0.5 if length >= 2 else 0.1),
-        queen * (0.5 if (ace or king) and length >= 3 else 0.2 if length >= 3 else 0.0),
-    )
-    if length <= 1 and trump_length >= 4:
-        return (*terms, 0.45 * (2 - length))  # a short suit lets the long trumps ruff
-    return terms
+    if is_trump:
+        return (1, ace, king * (length >= 2), queen * (length >= 3), jack * (length >= 4), length,
+                max(0, length - 3))
+    honour = ace | king
+    return (ace, king * ace, king * (1 - ace) * (length >= 2), queen * honour * (length >= 3),
+            queen * (1 - honour) * (length >= 3), (length == 0) * trump_length,
+            (length == 1) * trump_length, (length == 2) * trump_length, max(0, length - 4))
 
 
-def trick_estimate(hand: int, trump: int) -> float:
-    """Expected tricks for the declarer holding ``hand`` (a mask) with ``trump`` as trump: the sum
-    of ``estimate_by_suit``, added term by term in one running total (the bots' exact numbers)."""
+def _by_suit(hand: int, trump: int, trump_weights: Mapping[str, float], side_weights: Mapping[str, float],
+             base: float) -> dict[Suit, float]:
+    trump_length = (hand >> 13 * trump & 0x1FFF).bit_count() if trump >= 0 else 0
+    out = {}
+    for suit in Suit:
+        is_trump = suit == trump
+        names = TRUMP_FEATURES if is_trump else SIDE_FEATURES
+        weights = trump_weights if is_trump else side_weights
+        part = base if is_trump else 0.0
+        for name, value in zip(names, suit_features(hand >> 13 * suit & 0x1FFF, is_trump, trump_length),
+                               strict=True):
+            part += weights[name] * value
+        out[suit] = part
+    return out
+
+
+def estimate_by_suit(hand: int, trump: int, rules: RuleSet | None = None) -> dict[Suit, float]:
+    """``trick_estimate`` suit by suit: what each suit's cards are counted for (the trump suit
+    also carries the base, and the preset's own term where the fit found one)."""
+    base = fitted.PRESET_BASE.get(rules.name, 0.0) if rules is not None else 0.0
+    return _by_suit(hand, trump, fitted.DECLARER_TRUMP, fitted.DECLARER_SIDE, base)
+
+
+def trick_estimate(hand: int, trump: int, rules: RuleSet | None = None) -> float:
+    """Expected double-dummy tricks for the declarer holding ``hand`` (a mask) with ``trump``,
+    leading the first trick: the sum of ``estimate_by_suit``. The real count lies around it
+    with the spread ``fitted_estimate.DECLARER_SPREAD``."""
     total = 0.0
-    trump_length = (hand >> 13 * trump & 0x1FFF).bit_count()
-    for suit in range(4):
-        for term in _suit_terms(hand, suit, trump, trump_length):
-            total += term
+    for part in estimate_by_suit(hand, trump, rules).values():
+        total += part
     return total
 
 
-def estimate_by_suit(hand: int, trump: int) -> dict[Suit, float]:
-    """``trick_estimate`` suit by suit: what each suit's cards are counted for (the trump suit's
-    honours and length; elsewhere aces, guarded kings and queens, and the ruffs a short suit gives)."""
-    trump_length = (hand >> 13 * trump & 0x1FFF).bit_count()
-    out = {}
-    for suit in Suit:
-        part = 0.0
-        for term in _suit_terms(hand, suit, trump, trump_length):
-            part += term
-        out[suit] = part
-    return out
+def defence_estimate(hand: int, trump: int) -> float:
+    """Expected double-dummy tricks of a defender holding ``hand`` against a declarer with
+    ``trump`` (its own tricks, everyone else against it; spread ``fitted_estimate.DEFENCE_SPREAD``)."""
+    total = 0.0
+    for part in _by_suit(hand, trump, fitted.DEFENCE_TRUMP, fitted.DEFENCE_SIDE, 0.0).values():
+        total += part
+    return max(0.0, total)
 
 
 def counting_trump(rules: RuleSet, hand: int) -> Suit:
     """The trump a hand is counted with before the auction: the fixed trump (Koz Maça), else the
     suit that makes it strongest. The hint and the lessons count with it."""
-    return Suit(rules.trump_suit) if rules.fixed_trump else best_trump(hand)[0]
+    return Suit(rules.trump_suit) if rules.fixed_trump else best_trump(hand, rules)[0]
 
 
-def best_trump(hand: int) -> tuple[Suit, float]:
+def best_trump(hand: int, rules: RuleSet | None = None) -> tuple[Suit, float]:
     """The trump suit that makes the hand strongest, and the tricks it should take."""
-    scored = [(trick_estimate(hand, s), (hand >> 13 * s & 0x1FFF).bit_count(), -s) for s in range(4)]
+    scored = [(trick_estimate(hand, s, rules), (hand >> 13 * s & 0x1FFF).bit_count(), -s) for s in range(4)]
     estimate, _, neg = max(scored)
     return Suit(-neg), estimate
-
-
-def careful_margin(rules: RuleSet) -> float:
-    """The tricks to spare the expert (and the hint) want before bidding. Passing means
-    defending: where defenders earn about as much as a contract is worth (miniokey and classic
-    10 a trick against 10 a bid, turkish and gamelake 1 a trick against 1 a bid) a bid needs 0.6
-    to spare; where defending earns next to nothing (danish: 1 a trick against 10 a bid) a
-    borderline contract is worth trying, so 0.2."""
-    stake = declarer_points(rules, 5, 5)
-    defending = defender_points(rules, 5, 3)
-    return 0.6 if defending >= 0.3 * stake else 0.2
 
 
 def bid_choice(view: DealView, estimate: float, margin: float = 0.4) -> int | None:
@@ -96,10 +114,8 @@ def bid_choice(view: DealView, estimate: float, margin: float = 0.4) -> int | No
 
 
 def _last_chance_to_choose(view: DealView) -> bool:
-    """Three passes so far and this seat would be made to play if it passed too."""
-    rules = view.rules
+    """Three passes so far and this seat would be made to play if it passed too: only the dealer
+    where the dealer plays (the first bidder, made to play elsewhere, has passed by then)."""
     if sum(1 for b in view.auction if b.is_pass) != 3 or any(not b.is_pass for b in view.auction):
         return False
-    if rules.all_pass is AllPass.FIRST_BIDDER_PLAYS:
-        return view.seat == (view.dealer + 1) % 4
-    return rules.all_pass is AllPass.DEALER_PLAYS and view.seat == view.dealer
+    return view.rules.all_pass is AllPass.DEALER_PLAYS and view.seat == view.dealer

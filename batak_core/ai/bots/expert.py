@@ -6,7 +6,8 @@ see ``knowledge``. Early in the deal the search looks a few tricks ahead and jud
 from the top cards; from ``EXACT_CARDS`` cards a hand it is exact. A defender plays for its own
 score (its tricks, or the zero-trick penalty) minus the declarer's. The random numbers come from
 the public state alone, so the same public situation always gives the same decision, whatever
-the hidden cards are.
+the hidden cards are. It bids and names trump by expected score under the preset's scoring
+(``bidding``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...actions import Action
-from ...cards import CARDS, Card, mask_of
+from ...cards import CARDS, Card
 from ...deal import DealView, Phase
 from ...scoring import declarer_points, defender_points
 from ...seats import side_mask
 from ..solver import Position, Search, SearchLimit
+from .bidding import choose_call, choose_trump
 from .club import ClubBot, club_card
-from .evaluate import best_trump, bid_choice, careful_margin
 from .knowledge import Knowledge, knowledge, sample_hands
 
 EXACT_CARDS = 8
@@ -62,11 +63,10 @@ class ExpertBot:
             raise ValueError(f"seat {view.seat} is not to move")
         if not searchable(view):
             return ClubBot().choose(view)
-        hand = mask_of(view.hand)
         if view.phase is Phase.AUCTION:
-            return Action.call(bid_choice(view, best_trump(hand)[1], margin=careful_margin(view.rules)))
+            return choose_call(view)
         if view.phase is Phase.TRUMP:
-            return Action.trump(best_trump(hand)[0])
+            return Action.trump(choose_trump(view))
         if len(view.legal_plays) == 1:
             return Action.play(view.legal_plays[0])
         know = knowledge(view)

@@ -1,102 +1,150 @@
-"""The post-deal review: which of a player's cards cost tricks or points, by double-dummy analysis.
+"""The post-deal review: which of a player's calls and cards cost points, by double-dummy analysis.
 
-The finished deal is replayed; at each of the player's card decisions the solver compares the
-card played with the best card, everyone playing perfectly afterwards. Forced plays (a single
-class of equivalent cards) and decisions that cost nothing are skipped. Positions are analysed
-from the end backwards so one transposition table serves them all, until a node budget is spent:
-the last tricks are always covered, the first ones when the search is quick enough.
+The auction and the trump choice are judged by ``bidding.auction_review``: each call's expected
+score against the hand's double-dummy tricks over sampled layouts of the hidden cards. Its items
+carry trick number 0 (``AUCTION``) and are ranked with the card items by the points they cost.
+
+Then the finished deal is replayed; at each of the player's card decisions the solver compares
+the card played with the best card, everyone playing perfectly afterwards. Forced plays and
+decisions that cost nothing are skipped. Positions are analysed from the end backwards so one
+transposition table serves them all, until a node budget is spent: in the usual deal it covers
+every trick; when it runs out the review says from which trick on it checked.
 
 Every variant is covered. In İhaleli and Eşli the tricks that count are the declarer side's.
 In Koz Maça each player plays for their own number: the review counts the player's own tricks
 against everyone else and reports the tricks that would have raised the player's score (an
-unwanted overtrick is not looked for).
+unwanted overtrick is not looked for); its announcements, like Gömmeli's auction (the kitty
+changes the hand after it), are not judged.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...actions import ActionKind
+from ...actions import Action, ActionKind
 from ...cards import CARDS, Card
 from ...deal import Deal, Phase
 from ...scoring import announcement_points, declarer_points
 from ..solver import Position, Search, SearchLimit
+from .bidding import auction_review
 
-REVIEW_NODES = 100_000
-"""Search nodes one review may spend: about two seconds here, enough for all but the first two
-or three tricks of most deals. The count, not the clock, decides, so a deal always gets the same
-review."""
+AUCTION = 0
+"""``ReviewItem.trick_number`` of the auction calls and the trump choice (before trick 1)."""
+REVIEW_NODES = 2_000_000
+"""Search nodes the card review may spend. Over 20 finished club-bot deals a whole-deal review
+took 0.04 to 12 million nodes, median 0.5 million: this budget covers every trick of 17 of
+them (median 2.2 s compiled, 13 s pure Python, on a busy machine) and bounds the rest at about
+18 s compiled (2.5 minutes pure). The count, not the clock, decides, so a deal always gets the
+same review."""
+AUCTION_NODES = 3_000_000
+"""Search nodes for judging the auction (``bidding.auction_review`` solves each sampled layout
+whole, with two or three trumps: about a million nodes a trump with today's solver, so this
+bound, about 15 s compiled, fits only a few of its layouts; each item says over how many)."""
 
 
 @dataclass(frozen=True)
 class ReviewItem:
-    """One costly decision. ``loss`` is in points of the preset: for the declarer (or a Koz Maça
-    player) the change in the player's own score, for a defender the tricks given away times the
-    points per trick."""
+    """One costly decision. ``trick_number`` is ``AUCTION`` (0) for a call or the trump choice.
+    ``loss`` is in points of the preset: for a call the expected points it gave away; for a card,
+    for the declarer (or a Koz Maça player) the change in the player's own score, for a defender
+    the tricks given away times the points per trick."""
 
     trick_number: int
-    played: Card
-    better: Card
+    played: Action
+    better: Action
     loss: float
     text: str
+
+    @property
+    def in_auction(self) -> bool:
+        return self.trick_number == AUCTION
 
 
 @dataclass(frozen=True)
 class Review:
     """The costly decisions, costliest first, and how much of the deal the analysis covered:
-    every decision from trick ``first_trick`` to ``last_trick`` (``first_trick`` 1: the whole deal)."""
+    the auction and trump choice when ``covers_auction``, and every card decision from trick
+    ``first_trick`` to ``last_trick`` (``first_trick`` 1: every trick)."""
 
     items: tuple[ReviewItem, ...]
     first_trick: int
     last_trick: int
+    covers_auction: bool = False
 
     @property
-    def scope(self) -> str:
-        """'the whole deal' or 'tricks 6 to 13', for the sentence above the list."""
+    def tricks_scope(self) -> str:
+        """'every trick', 'tricks 6 to 13', 'trick 13' or 'no trick'."""
         if self.first_trick <= 1:
-            return "the whole deal"
+            return "every trick"
         if self.first_trick > self.last_trick:
-            return "no trick (the search budget ran out)"
+            return "no trick"
         if self.first_trick == self.last_trick:
             return f"trick {self.last_trick}"
         return f"tricks {self.first_trick} to {self.last_trick}"
 
+    @property
+    def scope(self) -> str:
+        """What was checked, for the sentence above the list: 'your auction calls and every trick'."""
+        return f"your auction calls and {self.tricks_scope}" if self.covers_auction else self.tricks_scope
 
-def review(deal: Deal, seat: int, node_budget: int = REVIEW_NODES) -> Review:
-    """The seat's costliest card decisions in a finished deal, costliest first."""
+    @property
+    def shortfall(self) -> str:
+        """Why part of the deal was not checked, in a sentence ("" when every trick was)."""
+        if self.first_trick <= 1:
+            return ""
+        before = "any trick" if self.first_trick > self.last_trick else f"trick {self.first_trick}"
+        return (f"The search budget ran out before {before}: your cards in the earlier tricks were "
+                "not checked.")
+
+
+def review(deal: Deal, seat: int, node_budget: int = REVIEW_NODES, auction_nodes: int = AUCTION_NODES) -> Review:
+    """The seat's costliest calls and card decisions in a finished deal, costliest first.
+    ``node_budget`` bounds the card search, ``auction_nodes`` the auction's (0: not judged)."""
     if deal.phase is not Phase.OVER:
         raise ValueError("review needs a finished deal that was played out")
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"seat must be 0..3, not {seat!r}")
     last_trick = deal.rules.tricks_per_deal
+    judged = auction_nodes > 0 and not deal.rules.announcements and not deal.rules.kitty
+    items = _auction_items(deal, seat, auction_nodes) if judged else []
+    covered = 1
     decisions = _decisions(deal, seat)
-    if not decisions:
-        return Review((), 1, last_trick)
-    first = decisions[0][1]
-    search = Search(deal.rules, first.trump, first.side)
-    search.limit = node_budget
-    items = []
-    covered = last_trick + 1
-    for number, pos, played in reversed(decisions):
-        try:
-            values = search.card_values(pos)
-        except SearchLimit:
-            break
-        covered = number
-        item = _judge(deal, seat, number, pos, played, values)
-        if item is not None:
-            items.append(item)
+    if decisions:
+        first = decisions[0][1]
+        search = Search(deal.rules, first.trump, first.side)
+        search.limit = node_budget
+        covered = last_trick + 1
+        for number, pos, played in reversed(decisions):
+            try:
+                values = search.card_values(pos)
+            except SearchLimit:
+                break
+            covered = number
+            item = _judge(deal, seat, number, pos, played, values)
+            if item is not None:
+                items.append(item)
+        else:
+            covered = 1  # the tricks before the first choice held only forced cards
     items.sort(key=lambda item: (-item.loss, item.trick_number))
-    return Review(tuple(items), covered, last_trick)
+    return Review(tuple(items), covered, last_trick, judged)
+
+
+def _auction_items(deal: Deal, seat: int, node_budget: int) -> list[ReviewItem]:
+    """The costly calls and trump choice, as review items."""
+    return [ReviewItem(AUCTION, f.call, f.best, f.cost,
+                       f"{'Trump' if f.call.kind is ActionKind.TRUMP else 'Auction'}: {f.text}")
+            for f in auction_review(deal, seat, node_budget=node_budget)]
 
 
 def _decisions(deal: Deal, seat: int) -> list[tuple[int, Position, Card]]:
-    """(trick number, position before the card, card played) for each card the seat played."""
+    """(trick number, position before the card, card played) for each card the seat chose from
+    two or more (a forced card costs nothing)."""
     replay = Deal(deal.rules, [deal.initial_hand(s) for s in range(4)], deal.dealer, kitty=deal.kitty)
     side = 1 << seat if deal.rules.announcements else None  # Koz Maça: the player's own tricks
     out = []
     for action in deal.history:
-        if replay.phase is Phase.PLAY and replay.to_move == seat and action.kind is ActionKind.PLAY:
+        if (replay.phase is Phase.PLAY and replay.to_move == seat and action.kind is ActionKind.PLAY
+                and len(replay.legal_plays()) > 1):
             out.append((len(replay.tricks) + 1, Position.of_deal(replay, side), action.card))
         replay.act(action)
     return out
@@ -135,4 +183,4 @@ def _judge(deal: Deal, seat: int, number: int, pos: Position, played: Card,
     text = (f"Trick {number}: you played {played.label}; {better.label} was better. With best play "
             f"on all sides it keeps {tricks_lost} more trick{plural} for {whose} "
             f"({loss:g} point{'s' if loss != 1 else ''}).")
-    return ReviewItem(number, played, better, loss, text)
+    return ReviewItem(number, Action.play(played), Action.play(better), loss, text)

@@ -1,0 +1,355 @@
+"""The expected-score auction: bid or pass by what each call is worth under the preset's scoring.
+
+Every call is valued in expected points for the player making it (``call_values``):
+
+* Declaring a contract of ``b`` with trump ``t``: the hand's double-dummy tricks are taken as
+  spread around ``evaluate.trick_estimate`` (a normal curve of the fitted residual spread,
+  ``fitted_estimate.DECLARER_SPREAD``, cut to whole tricks 0..13), and the contract's points
+  (``scoring.declarer_points``) are averaged over that spread. The trump is the suit with the
+  best average (``choose_trump`` names trump by the same sum). In Eşli the partner adds a random
+  hand's defensive tricks (``fitted_estimate.RANDOM_DEFENCE``).
+* Defending a contract of ``b``: the player's own tricks are spread the same way around
+  ``evaluate.defence_estimate`` (averaged over the suits the declarer may name), and
+  ``scoring.defender_points`` is averaged over them. So miniokey's −50 and classic's −10·b for a
+  trickless defender weigh in through the chance of taking no trick, and danish's 1 a trick
+  makes defending worth next to nothing against a contract's 10 a bid.
+* Competition: each opponent still in the auction outbids a bid of ``b`` with the chance that a
+  random hand counts ``b + 1`` tricks or more (``fitted_estimate.BID_REACH``, measured on random
+  hands with the fitted count); an outbid player defends that higher contract.
+* Passing: with a bid standing, the player defends it. With no bid yet, the others may all pass
+  too (the same table gives the chance); then the all-pass rule decides: the player forced to
+  play declares the forced contract (for this player: its value with the best trump), the
+  others defend it, and a redeal scores nothing.
+
+``auction_review`` judges a finished deal's calls against a double-dummy count of the player's
+hand over sampled layouts of the hidden cards: the same values with the model's trick spread
+replaced by the solved counts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ...actions import PASS, Action, ActionKind
+from ...cards import FULL_DECK, Suit, indices_of, mask_of
+from ...deal import Deal, DealView
+from ...rules import AllPass, RuleSet
+from ...scoring import declarer_points, defender_points
+from ..solver import Position, Search, SearchLimit
+from . import fitted_estimate as fitted
+from .evaluate import defence_estimate, trick_estimate
+
+Spread = tuple[float, ...]
+"""Chances of taking 0, 1, ... tricks (they add up to 1)."""
+
+
+@dataclass(frozen=True)
+class CallValue:
+    """One call's expected points for the player, and what the value rests on: the tricks the
+    hand is counted for with ``trump`` (None for a pass), and the chance of being outbid."""
+
+    call: Action
+    points: float
+    tricks: float | None
+    trump: Suit | None
+    outbid: float  # chance that a later bid takes the contract away (0 for a pass)
+
+
+@dataclass(frozen=True)
+class AuctionFinding:
+    """A call (or the trump choice) that cost points against the double-dummy count."""
+
+    call: Action  # the call or trump the player made
+    best: Action  # the call or trump worth most
+    cost: float  # expected points lost by the call made
+    tricks: float  # the hand's average double-dummy tricks with ``trump``
+    trump: Suit
+    layouts: int  # how many sampled layouts were solved
+    text: str
+
+
+def normal_spread(mean: float, sd: float, top: int) -> Spread:
+    """A normal curve around ``mean`` cut to whole tricks 0..``top`` (the tails go to the ends)."""
+    def below(x: float) -> float:
+        return 0.5 * (1 + math.erf((x - mean) / (sd * math.sqrt(2))))
+    edges = [0.0] + [below(k + 0.5) for k in range(top)] + [1.0]
+    return tuple(edges[k + 1] - edges[k] for k in range(top + 1))
+
+
+def _declarer_spread(rules: RuleSet, hand: int, trump: int) -> Spread:
+    mean = trick_estimate(hand, trump, rules) + (fitted.RANDOM_DEFENCE if rules.partnership else 0.0)
+    return normal_spread(mean, fitted.DECLARER_SPREAD, rules.tricks_per_deal)
+
+
+def _defence_spread(rules: RuleSet, hand: int) -> Spread:
+    """Own (or, in Eşli, the side's) tricks as a defender, the declarer's trump unknown."""
+    mean = sum(defence_estimate(hand, t) for t in range(4)) / 4
+    if rules.partnership:
+        mean += fitted.RANDOM_DEFENCE
+    return normal_spread(mean, fitted.DEFENCE_SPREAD, rules.tricks_per_deal)
+
+
+def contract_points(rules: RuleSet, bid: int, spread: Spread) -> float:
+    """A declarer's expected score with a contract of ``bid`` over the ``spread`` of its tricks."""
+    return sum(p * declarer_points(rules, bid, k) for k, p in enumerate(spread))
+
+
+def defence_points(rules: RuleSet, bid: int, spread: Spread) -> float:
+    """A defender's expected score against ``bid`` over the ``spread`` of its own tricks."""
+    return sum(p * defender_points(rules, bid, k) for k, p in enumerate(spread))
+
+
+def outbid_chance(bid: int, rivals: int, top: int) -> float:
+    """The chance that one of ``rivals`` opponents still bidding can count ``bid + 1`` tricks."""
+    if bid >= top or rivals <= 0:
+        return 0.0
+    return 1 - (1 - fitted.BID_REACH[min(bid + 1, len(fitted.BID_REACH) - 1)]) ** rivals
+
+
+def _rivals(view: DealView) -> int:
+    """Opponents who have not passed (they may still bid after this call)."""
+    passed = {b.seat for b in view.auction if b.is_pass}
+    return sum(1 for s in range(4) if s != view.seat and s not in passed
+               and not (view.rules.partnership and s == view.seat ^ 2))
+
+
+def _forced_seat(view: DealView) -> int | None:
+    """Who must play when everyone passes (None: the cards are thrown in)."""
+    rule = view.rules.all_pass
+    if rule is AllPass.FIRST_BIDDER_PLAYS:
+        return (view.dealer + 1) % 4
+    if rule in (AllPass.DEALER_PLAYS, AllPass.DEALER_MUST_BID):
+        return view.dealer
+    return None
+
+
+def _values(view: DealView, declaring: Callable[[int], tuple[float, float, Suit]],
+            defending: Callable[[int], float]) -> list[CallValue]:
+    """``call_values`` from a declarer valuation (bid -> points, tricks, trump) and a defender one."""
+    rules = view.rules
+    top = rules.tricks_per_deal
+    rivals = _rivals(view)
+    out = []
+    for bid in view.legal_bids:
+        points, tricks, trump = declaring(bid)
+        outbid = outbid_chance(bid, rivals, top)
+        value = (1 - outbid) * points + outbid * defending(min(bid + 1, top))
+        out.append(CallValue(Action.bid(bid), value, tricks, trump, outbid))
+    if view.can_pass:
+        out.append(CallValue(PASS, _pass_points(view, rivals, declaring, defending), None, None, 0.0))
+    return sorted(out, key=lambda c: -c.points)
+
+
+def _pass_points(view: DealView, rivals: int, declaring: Callable[[int], tuple[float, float, Suit]],
+                 defending: Callable[[int], float]) -> float:
+    rules = view.rules
+    if view.high_bid is not None:
+        return defending(view.high_bid)
+    forced = _forced_seat(view)
+    if forced is None:
+        all_pass = 0.0
+    elif rules.all_pass is AllPass.DEALER_MUST_BID:
+        all_pass = defending(rules.min_bid)  # the dealer is made to bid: this player defends it
+    elif forced == view.seat:
+        all_pass = declaring(rules.all_pass_bid)[0]
+    else:
+        all_pass = defending(rules.all_pass_bid)
+    nobody = (1 - fitted.BID_REACH[rules.min_bid]) ** rivals
+    return nobody * all_pass + (1 - nobody) * defending(rules.min_bid)
+
+
+def call_values(view: DealView) -> list[CallValue]:
+    """Every legal call in the auction with its expected points for the player, best first."""
+    rules = view.rules
+    hand = mask_of(view.hand)
+    trumps = [rules.trump_suit] if rules.fixed_trump else list(range(4))
+    spreads = {t: _declarer_spread(rules, hand, t) for t in trumps}
+    defence = _defence_spread(rules, hand)
+
+    def declaring(bid: int) -> tuple[float, float, Suit]:
+        points, trump = max((contract_points(rules, bid, spreads[t]), t) for t in trumps)
+        return points, trick_estimate(hand, trump, rules), Suit(trump)
+
+    return _values(view, declaring, lambda bid: defence_points(rules, bid, defence))
+
+
+def choose_call(view: DealView) -> Action:
+    """The call worth most (the first legal call when the auction offers no choice)."""
+    values = call_values(view)
+    return values[0].call if values else PASS
+
+
+def choose_trump(view: DealView) -> Suit:
+    """The trump that gives the contract the best expected score (same count as the auction)."""
+    rules = view.rules
+    if rules.fixed_trump:
+        return Suit(rules.trump_suit)
+    hand = mask_of(view.hand)
+    bid = view.contract if view.contract is not None else rules.min_bid
+    return Suit(max(range(4), key=lambda t: (contract_points(rules, bid, _declarer_spread(rules, hand, t)),
+                                             trick_estimate(hand, t, rules), -t)))
+
+
+# --- the post-deal review ------------------------------------------------------------------------
+
+REVIEW_LAYOUTS = 40
+REVIEW_NODE_BUDGET = 5_000_000
+"""Search nodes for one review, all layouts together (about half a minute here; the layout that
+would go over it is not counted). A full 13-card solve takes 0.03 to 3 million nodes."""
+MIN_COST = 1.0
+"""Costs below this many points (a tenth of one a-trick preset's point) are noise: no finding."""
+
+
+@dataclass(frozen=True)
+class LayoutCounts:
+    """Double-dummy tricks of one hand as declarer (leading), per trump, over sampled layouts."""
+
+    trumps: tuple[int, ...]
+    tricks: tuple[tuple[int, ...], ...]  # per layout, the tricks with each of ``trumps``
+
+    def spread(self, trump: int, top: int) -> Spread:
+        column = self.trumps.index(trump)
+        counts = [0.0] * (top + 1)
+        for row in self.tricks:
+            counts[row[column]] += 1 / len(self.tricks)
+        return tuple(counts)
+
+    def mean(self, trump: int) -> float:
+        column = self.trumps.index(trump)
+        return sum(row[column] for row in self.tricks) / len(self.tricks)
+
+
+def layout_counts(rules: RuleSet, seat: int, hand: int, trumps: Sequence[int], layouts: int,
+                  node_budget: int, seed: int = 0) -> LayoutCounts:
+    """Solve ``hand`` as declarer (leading) with each of ``trumps`` on up to ``layouts`` random
+    layouts of the other cards, until ``node_budget`` search nodes are spent."""
+    rng = random.Random(seed)
+    others = indices_of(FULL_DECK & ~hand)
+    rows = []
+    spent = 0
+    for _ in range(layouts):
+        rng.shuffle(others)
+        hands = [0, 0, 0, 0]
+        hands[seat] = hand
+        size = len(others) // 3
+        for n, other in enumerate(s for s in range(4) if s != seat):
+            hands[other] = sum(1 << card for card in others[n * size:(n + 1) * size])
+        row = []
+        try:
+            for trump in trumps:
+                search = Search(rules, trump, 1 << seat)
+                search.limit = node_budget - spent
+                try:
+                    row.append(search.value(Position(rules, (hands[0], hands[1], hands[2], hands[3]), trump,
+                                                     False, seat, (), 1 << seat, 0)))
+                finally:
+                    spent += search.nodes
+        except SearchLimit:
+            break
+        rows.append(tuple(row))
+    return LayoutCounts(tuple(trumps), tuple(rows))
+
+
+def oracle_values(view: DealView, counts: LayoutCounts) -> list[CallValue]:
+    """``call_values`` with the declarer's tricks taken from solved layouts instead of the model
+    (the trump is still chosen before the cards are seen: the best average over the layouts)."""
+    rules = view.rules
+    hand = mask_of(view.hand)
+    top = rules.tricks_per_deal
+    defence = _defence_spread(rules, hand)
+
+    @cache
+    def declaring(bid: int) -> tuple[float, float, Suit]:
+        points, trump = max((contract_points(rules, bid, counts.spread(t, top)), t) for t in counts.trumps)
+        return points, counts.mean(trump), Suit(trump)
+
+    return _values(view, declaring, lambda bid: defence_points(rules, bid, defence))
+
+
+def review_trumps(rules: RuleSet, hand: int, chosen: Suit | None) -> tuple[int, ...]:
+    """The trumps a review solves: the fixed one, else the two the count likes best and the one
+    named (solving all four doubles the time for suits nobody would name)."""
+    if rules.fixed_trump:
+        return (rules.trump_suit,)
+    ranked = sorted(range(4), key=lambda t: -trick_estimate(hand, t, rules))[:2]
+    if chosen is not None and int(chosen) not in ranked:
+        ranked.append(int(chosen))
+    return tuple(ranked)
+
+
+def _call_text(call: Action) -> str:
+    return "passing" if call.kind is ActionKind.PASS else f"bidding {call.number}"
+
+
+def auction_review(deal: Deal, seat: int, layouts: int = REVIEW_LAYOUTS,
+                   node_budget: int = REVIEW_NODE_BUDGET, seed: int = 0) -> list[AuctionFinding]:
+    """The seat's costly auction calls and trump choice in a deal whose auction is over, judged
+    against the hand's double-dummy tricks over ``layouts`` sampled layouts of the hidden cards
+    (as many as ``node_budget`` allows; each finding says how many). Calls that cost less than
+    ``MIN_COST`` give no finding."""
+    rules = deal.rules
+    if rules.announcements or rules.kitty:
+        return []  # Koz Maça has no auction to judge; a kitty changes the hand after it
+    replay = Deal(rules, [deal.initial_hand(s) for s in range(4)], dealer=deal.dealer)
+    named = next((a.suit for a in deal.history if a.kind is ActionKind.TRUMP), None)
+    hand = mask_of(deal.initial_hand(seat))
+    trumps = review_trumps(rules, hand, named if deal.declarer == seat else None)
+    counts: LayoutCounts | None = None
+    findings = []
+    for action in deal.history:
+        if replay.to_move == seat and action.kind in (ActionKind.BID, ActionKind.PASS, ActionKind.TRUMP):
+            if counts is None:
+                counts = layout_counts(rules, seat, hand, trumps, layouts, node_budget, seed)
+                if not counts.tricks:
+                    return []
+            view = replay.view(seat)
+            finding = (_trump_finding(view, action, counts) if action.kind is ActionKind.TRUMP
+                       else _call_finding(view, action, counts, named if deal.declarer == seat else None))
+            if finding is not None:
+                findings.append(finding)
+        if action.kind not in (ActionKind.BID, ActionKind.PASS, ActionKind.TRUMP):
+            break
+        replay.act(action)
+    return findings
+
+
+def _call_finding(view: DealView, action: Action, counts: LayoutCounts,
+                  named: Suit | None) -> AuctionFinding | None:
+    """``named``: the trump the player went on to name, which the sentence counts with."""
+    values = oracle_values(view, counts)
+    made = next((v for v in values if v.call == action), None)
+    if made is None:
+        return None
+    best = values[0]
+    cost = best.points - made.points
+    if cost < MIN_COST:
+        return None
+    trump = next(t for t in (named, made.trump, best.trump, Suit(counts.trumps[0])) if t is not None)
+    tricks = counts.mean(int(trump))
+    text = (f"Your hand was worth about {tricks:.0f} tricks with {trump.plural} trump, double-dummy over "
+            f"{len(counts.tricks)} layouts: {_call_text(action)} cost about {cost:.0f} points "
+            f"({_call_text(best.call)} was worth {best.points:.0f}, {_call_text(action)} {made.points:.0f}).")
+    return AuctionFinding(action, best.call, cost, tricks, trump, len(counts.tricks), text)
+
+
+def _trump_finding(view: DealView, action: Action, counts: LayoutCounts) -> AuctionFinding | None:
+    assert action.suit is not None and view.contract is not None
+    rules = view.rules
+    top = rules.tricks_per_deal
+    by_trump = {t: contract_points(rules, view.contract, counts.spread(t, top)) for t in counts.trumps}
+    if int(action.suit) not in by_trump:
+        return None
+    best = max(by_trump, key=lambda t: by_trump[t])
+    cost = by_trump[best] - by_trump[int(action.suit)]
+    if cost < MIN_COST:
+        return None
+    chosen, better = action.suit, Suit(best)
+    text = (f"With {chosen.plural} trump your hand was worth about {counts.mean(int(chosen)):.0f} tricks, with "
+            f"{better.plural} about {counts.mean(best):.0f} (double-dummy over {len(counts.tricks)} layouts): "
+            f"naming {chosen.plural} cost about {cost:.0f} points.")
+    return AuctionFinding(action, Action.trump(better), cost, counts.mean(int(chosen)), chosen,
+                          len(counts.tricks), text)

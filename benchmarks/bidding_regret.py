@@ -1,0 +1,156 @@
+"""Bidding regret against a double-dummy oracle: points lost per deal by the expert's auction.
+
+    python benchmarks/bidding_regret.py --deals 500 --layouts 40       # the full measure (hours)
+    python benchmarks/bidding_regret.py --deals 6 --layouts 6 --node-limit 400000
+
+For each preset and each seeded deal the first player to call (after the dealer) is judged; the
+bots bid at every seat. The oracle solves that player's hand double-dummy as declarer (leading)
+on ``--layouts`` random layouts of the hidden cards, with the trump each bidding rule would
+name (usually one suit: solving all four would quadruple the time), once per deal: both rules
+are judged against the same solved layouts. At each of the
+player's calls the loss is the best call's value minus the value of the call made, both from
+``bidding.oracle_values`` (the declarer's tricks from the solved layouts; defending and being
+outbid valued by the model), and the trump choice's loss likewise. Printed per preset: points
+lost per deal by today's rule (the old threshold on the hand-picked count, copied below) and by
+the expected-score auction, with how many layouts were solved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from calibrate_bidding import hand_picked_estimate
+
+from batak_core import Deal, DealView, Phase, preset
+from batak_core.actions import Action
+from batak_core.ai.bots import bidding
+from batak_core.ai.bots.evaluate import best_trump
+from batak_core.cards import Suit, mask_of
+from batak_core.rules import PRESETS, AllPass, RuleSet
+from batak_core.scoring import declarer_points, defender_points
+
+Policy = tuple[Callable[[DealView], Action], Callable[[DealView], Suit]]
+
+
+# --- today's rule, before the expected-score auction: a faithful copy, for the comparison only ----
+
+def old_best_trump(hand: int) -> tuple[Suit, float]:
+    """(old) The trump that makes the hand strongest by the hand-picked count."""
+    scored = [(hand_picked_estimate(hand, s), (hand >> 13 * s & 0x1FFF).bit_count(), -s) for s in range(4)]
+    estimate, _, neg = max(scored)
+    return Suit(-neg), estimate
+
+
+def old_careful_margin(rules: RuleSet) -> float:
+    """(old) 0.6 tricks to spare where defending earns about as much as a contract, else 0.2."""
+    stake = declarer_points(rules, 5, 5)
+    defending = defender_points(rules, 5, 3)
+    return 0.6 if defending >= 0.3 * stake else 0.2
+
+
+def old_last_chance(view: DealView) -> bool:
+    """(old) Three passes so far and this seat would be made to play if it passed too."""
+    rules = view.rules
+    if sum(1 for b in view.auction if b.is_pass) != 3 or any(not b.is_pass for b in view.auction):
+        return False
+    if rules.all_pass is AllPass.FIRST_BIDDER_PLAYS:
+        return view.seat == (view.dealer + 1) % 4
+    return rules.all_pass is AllPass.DEALER_PLAYS and view.seat == view.dealer
+
+
+def old_bid_choice(view: DealView, estimate: float, margin: float) -> int | None:
+    """(old) The lowest legal bid with ``margin`` to spare, else pass."""
+    if not view.legal_bids:
+        return None
+    lowest = view.legal_bids[0]
+    if lowest <= estimate - margin or not view.can_pass:
+        return lowest
+    if old_last_chance(view) and lowest <= estimate + 0.5:
+        return lowest
+    return None
+
+
+def old_call(view: DealView) -> Action:
+    hand = mask_of(view.hand)
+    return Action.call(old_bid_choice(view, old_best_trump(hand)[1], old_careful_margin(view.rules)))
+
+
+def old_trump(view: DealView) -> Suit:
+    return old_best_trump(mask_of(view.hand))[0]
+
+
+POLICIES: dict[str, Policy] = {"today": (old_call, old_trump), "new": (bidding.choose_call, bidding.choose_trump)}
+
+
+def judged_losses(deal: Deal, seat: int, counts: bidding.LayoutCounts, policy: Policy) -> float:
+    """Points the policy's calls and trump choice at ``seat`` lose against the oracle."""
+    call, name_trump = policy
+    loss = 0.0
+    top = deal.rules.tricks_per_deal
+    while deal.phase in (Phase.AUCTION, Phase.TRUMP):
+        mover = deal.to_move
+        assert mover is not None
+        view = deal.view(mover)
+        if deal.phase is Phase.AUCTION:
+            action = call(view)
+            if mover == seat:
+                values = bidding.oracle_values(view, counts)
+                loss += values[0].points - next(v.points for v in values if v.call == action)
+        else:
+            suit = name_trump(view)
+            action = Action.trump(suit)
+            if mover == seat:
+                assert view.contract is not None
+                by_trump = {t: bidding.contract_points(deal.rules, view.contract, counts.spread(t, top))
+                            for t in counts.trumps}
+                loss += max(by_trump.values()) - by_trump[int(suit)]
+        deal.act(action)
+    return loss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=500, help="deals per preset")
+    parser.add_argument("--layouts", type=int, default=40)
+    parser.add_argument("--node-limit", type=int, default=2_000_000,
+                        help="search nodes per deal's layouts (layouts past it are not solved)")
+    parser.add_argument("--presets", nargs="+", default=list(PRESETS))
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    print(f"{args.deals} deals per preset, up to {args.layouts} layouts each, node limit {args.node_limit:,}")
+    print(f"{'preset':10} {'today':>8} {'new':>8}  (points lost per deal)  layouts solved  seconds")
+    for name in args.presets:
+        rules = preset(name)
+        start = time.perf_counter()
+        losses: dict[str, list[float]] = {label: [] for label in POLICIES}
+        solved = []
+        for number in range(args.deals):
+            deal = Deal.random(rules, seed=args.seed * 100_003 + number, dealer=number % 4)
+            seat = (deal.dealer + 1) % 4
+            hand = deal.hand_mask(seat)
+            trumps = {int(old_best_trump(hand)[0]), int(best_trump(hand, rules)[0])}
+            counts = bidding.layout_counts(rules, seat, hand, sorted(trumps), args.layouts, args.node_limit,
+                                           seed=number)
+            if not counts.tricks:
+                continue
+            solved.append(len(counts.tricks))
+            for label, policy in POLICIES.items():
+                losses[label].append(judged_losses(deal.copy(), seat, counts, policy))
+        spent = time.perf_counter() - start
+        if not solved:
+            print(f"{name:10} no deal solved within the node limit")
+            continue
+        print(f"{name:10} {statistics.fmean(losses['today']):8.2f} {statistics.fmean(losses['new']):8.2f}"
+              f"  over {len(solved)} deals{'':8} mean {statistics.fmean(solved):.1f}  {spent:7.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

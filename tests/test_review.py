@@ -1,0 +1,81 @@
+"""The post-deal review: the auction and the trump choice as well as every card, from trick 1."""
+
+from __future__ import annotations
+
+from batak_core import Deal, Phase, Suit, bots, preset
+
+WEAK_HAND_DEAL = ["2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C",
+                  "AS KS QS JS AH KH QH JH 5S 6S 7S 8S 9S",
+                  "AD KD QD JD AC KC QC JC 5H 6H 7H 8H 9H",
+                  "10S 10H 10D 10C 5D 6D 7D 8D 9D 6C 7C 8C 9C"]
+"""Seat 0 holds the lowest cards: whatever it plays it takes a trick at most."""
+
+
+def overbid_deal() -> Deal:
+    """Seat 0 bids the minimum on a hand worth nothing, against the hint's advice to pass, and
+    goes down; no card it plays changes the result."""
+    rules = preset("miniokey")
+    deal = Deal(rules, [h.split() for h in WEAK_HAND_DEAL], dealer=3)
+    assert bots.hint(deal.view(0)).action.kind.value == "pass"
+    deal.bid(rules.min_bid)
+    for _ in range(3):
+        deal.pass_bid()
+    deal.declare_trump(Suit.CLUBS)
+    club = bots.get("club")
+    while not deal.is_finished:
+        seat = deal.decider
+        assert seat is not None
+        deal.act(club.choose(deal.view(seat)))
+    assert deal.phase is Phase.OVER and deal.made is False
+    return deal
+
+
+def test_review_of_an_overbid_deal_said_no_costly_mistakes() -> None:
+    """Regression: the review looked at the cards only (and from trick 2), so a deal bid against
+    the hint's advice and gone down came back with no items: 'No costly mistakes found'."""
+    result = bots.review(overbid_deal(), 0)
+    auction = [item for item in result.items if item.trick_number == 0]
+    assert auction, result
+    assert auction[0].loss > 0 and "bid" in auction[0].text
+    assert result.covers_auction
+
+
+def club_deal(seed: int, rules_name: str = "miniokey", variant: str | None = None) -> Deal:
+    rules = preset(rules_name) if variant is None else preset(rules_name, variant)
+    deal = Deal.random(rules, seed=seed)
+    players = [bots.get("club", seed=s) for s in range(4)]
+    while not deal.is_finished:
+        seat = deal.decider
+        assert seat is not None
+        deal.act(players[seat].choose(deal.view(seat)))
+    assert deal.phase is Phase.OVER
+    return deal
+
+
+def test_a_usual_deal_is_checked_from_the_first_trick() -> None:
+    """The budget covers the whole of an ordinary deal; a forced card in trick 1 (seat 0's only
+    legal card here) does not make the review say it started at trick 2."""
+    result = bots.review(club_deal(2), 0, auction_nodes=0)
+    assert result.first_trick == 1 and result.scope == "every trick" and result.shortfall == ""
+    losses = [item.loss for item in result.items]
+    assert losses == sorted(losses, reverse=True)
+    assert all(item.played.kind.value == "play" and not item.in_auction for item in result.items)
+
+
+def test_without_an_auction_budget_the_scope_does_not_claim_the_auction() -> None:
+    result = bots.review(overbid_deal(), 0, auction_nodes=0)
+    assert not result.covers_auction and not any(item.in_auction for item in result.items)
+    assert "auction" not in result.scope
+
+
+def test_koz_maca_announcements_are_not_claimed_as_reviewed() -> None:
+    result = bots.review(club_deal(1, "turkish", "koz_maca"), 0, node_budget=50_000)
+    assert not result.covers_auction and "auction" not in result.scope
+
+
+def test_auction_items_come_first_when_they_cost_most() -> None:
+    result = bots.review(overbid_deal(), 0)
+    assert result.scope == "your auction calls and every trick"
+    first = result.items[0]
+    assert first.in_auction and first.played.kind.value == "bid" and first.better.kind.value == "pass"
+    assert first.text.startswith("Auction: ") and "layouts" in first.text

@@ -55,29 +55,42 @@ def test_a_trickless_hand_passes(name: str) -> None:
 
 def test_miniokey_passing_with_a_trickless_hand_costs_the_minus_50() -> None:
     """Defending a standing bid with no trick in sight: miniokey's -50 (classic's -10 a bid)
-    weighs in; danish's defender just scores nothing."""
+    weighs in, against the same rules where a trickless defender scores nothing."""
+    for name in ("miniokey", "classic"):
+        values = []
+        for rules in (preset(name), preset(name, defender_zero="nothing")):
+            deal = deal_with(TRICKLESS, dealer=0, rules_name=name)
+            deal = Deal(rules, [deal.initial_hand(s) for s in range(4)], dealer=0)  # seat 1 opens
+            deal.bid(5)
+            deal.pass_bid()
+            deal.pass_bid()
+            values.append(value_of(deal.view(0), PASS))
+        assert values[0] < values[1] - 25
+
+
+def test_passing_counts_what_the_rival_gains() -> None:
+    """A pass is valued against the others: letting a rival play 5 is worse for a weak hand
+    where contracts pay (miniokey, 10 a bid) than where they pay little (turkish, 1 a bid)."""
     values = {}
-    for name in ("miniokey", "classic", "danish", "turkish"):
-        deal = deal_with(TRICKLESS, dealer=0, rules_name=name)  # seat 1 opens, seat 0 calls last
+    for name in ("miniokey", "turkish"):
+        deal = deal_with(TRICKLESS, dealer=0, rules_name=name)
         deal.bid(5)
         deal.pass_bid()
         deal.pass_bid()
         values[name] = value_of(deal.view(0), PASS)
     assert values["miniokey"] < -25
-    assert values["classic"] < -25
-    assert 0 <= values["danish"] < 1
-    assert 0 <= values["turkish"] < 1
+    assert -5 < values["turkish"] < 0
 
 
 def test_the_forced_dealer_passes_into_the_cheaper_all_pass_contract() -> None:
     """classic: after three passes the dealer who passes too plays 4; a trickless hand loses
-    less there (-40) than bidding 5 (-50)."""
+    less there (-40) than bidding 5 (-50), and the others share the 13 tricks at 10 a trick."""
     deal = deal_with(TRICKLESS, dealer=0, rules_name="classic")
     for _ in range(3):
         deal.pass_bid()
     view = deal.view(0)
     assert value_of(view, PASS) > value_of(view, Action.bid(5))
-    assert value_of(view, PASS) == pytest.approx(-40, abs=3)
+    assert value_of(view, PASS) == pytest.approx(-40 - 130 / 3, abs=4)
     assert bidding.choose_call(view) == PASS
 
 

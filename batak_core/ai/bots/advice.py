@@ -140,13 +140,14 @@ def _bid_hint(view: DealView) -> Hint:
             f"({_strength_words(hand, counted.trump)})")
     if best.call.kind is ActionKind.PASS:
         lowest = next(v for v in values if v.call.kind is not ActionKind.PASS)
-        reason = (f"{base}. Pass: defending is expected to score more than any bid (the lowest open to "
-                  f"you is {lowest.call.number}).")
+        reason = (f"{base}. Pass: defending is expected to do better against the others than any bid "
+                  f"(the lowest open to you is {lowest.call.number}).")
     elif view.can_pass:
-        reason = f"{base}: bid {best.call.number}, the call expected to score most."
+        reason = f"{base}: bid {best.call.number}, the call expected to gain most on the others."
     else:
-        reason = f"{base}. You may not pass here: bid {best.call.number}, the call expected to score most."
-    measure = Measure("expected score for you", "points", CALL_BASIS)
+        reason = (f"{base}. You may not pass here: bid {best.call.number}, the call expected to gain most "
+                  "on the others.")
+    measure = Measure("expected score for you less the others'", "points", CALL_BASIS)
     return _measured(best.call, reason, measure, [(v.call, v.points, _call_detail(v)) for v in values], "calls")
 
 

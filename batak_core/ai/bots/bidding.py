@@ -1,16 +1,21 @@
 """The expected-score auction: bid or pass by what each call is worth under the preset's scoring.
 
-Every call is valued in expected points for the player making it (``call_values``):
+Every call is valued in expected points for the player making it, less the others' (``call_values``):
+a game is won against the other players, so a pass that lets a rival make 8 costs what the
+rival gains, not just what the player fails to score. Without partners the others' figure is
+their average (the defenders share the tricks the declarer leaves, any trick to any of them
+alike; a rival declarer is counted for ``RIVAL_EDGE`` tricks over its bid, with the fitted
+spread); with partners it is the other side's score.
 
 * Declaring a contract of ``b`` with trump ``t``: the hand's double-dummy tricks are taken as
   spread around ``evaluate.trick_estimate`` (a normal curve of the fitted residual spread,
   ``fitted_estimate.DECLARER_SPREAD``, cut to whole tricks 0..13), and the contract's points
-  (``scoring.declarer_points``) are averaged over that spread. The trump is the suit with the
+  (``scoring.declarer_points``) less the others' are averaged over that spread. The trump is the suit with the
   best average (``choose_trump`` names trump by the same sum). In Eşli the partner adds a random
   hand's defensive tricks (``fitted_estimate.RANDOM_DEFENCE``).
 * Defending a contract of ``b``: the player's own tricks are spread the same way around
   ``evaluate.defence_estimate`` (averaged over the suits the declarer may name), and
-  ``scoring.defender_points`` is averaged over them. So miniokey's −50 and classic's −10·b for a
+  ``scoring.defender_points`` less the others' is averaged over them. So miniokey's −50 and classic's −10·b for a
   trickless defender weigh in through the chance of taking no trick, and danish's 1 a trick
   makes defending worth next to nothing against a contract's 10 a bid.
 * Competition: each opponent still in the auction outbids a bid of ``b`` with the chance that a
@@ -49,8 +54,9 @@ Spread = tuple[float, ...]
 
 @dataclass(frozen=True)
 class CallValue:
-    """One call's expected points for the player, and what the value rests on: the tricks the
-    hand is counted for with ``trump`` (None for a pass), and the chance of being outbid."""
+    """One call's expected points for the player less the others' (see the module docstring), and
+    what the value rests on: the tricks the hand is counted for with ``trump`` (None for a pass),
+    and the chance of being outbid."""
 
     call: Action
     points: float
@@ -93,14 +99,70 @@ def _defence_spread(rules: RuleSet, hand: int) -> Spread:
     return normal_spread(mean, fitted.DEFENCE_SPREAD, rules.tricks_per_deal)
 
 
+RIVAL_EDGE = 0.3
+"""Tricks a rival declarer is counted for above its bid (it bid because it expects to make it;
+a modelling assumption, not a fit)."""
+
+
+def _shares(tricks: int, players: int) -> Spread:
+    """Chances of 0..``tricks`` tricks for one of ``players`` who share ``tricks`` tricks, each
+    trick as likely to go to any of them (a binomial)."""
+    if players <= 1:
+        return tuple(1.0 if t == tricks else 0.0 for t in range(tricks + 1))
+    p = 1 / players
+    return tuple(math.comb(tricks, t) * p ** t * (1 - p) ** (tricks - t) for t in range(tricks + 1))
+
+
+def _defender_share_points(rules: RuleSet, bid: int, tricks: int, players: int) -> float:
+    """One defender's expected points when ``players`` defenders share ``tricks`` tricks."""
+    return sum(p * defender_points(rules, bid, t) for t, p in enumerate(_shares(tricks, players)))
+
+
+@cache
+def _others_against_declarer(rules: RuleSet, bid: int) -> tuple[float, ...]:
+    """For each number of tricks the declarer takes, the others' score (their average; with
+    partners the other side's)."""
+    top = rules.tricks_per_deal
+    if rules.partnership:
+        return tuple(float(defender_points(rules, bid, top - k)) for k in range(top + 1))
+    return tuple(_defender_share_points(rules, bid, top - k, 3) for k in range(top + 1))
+
+
+@cache
+def _others_against_defender(rules: RuleSet, bid: int) -> tuple[float, ...]:
+    """For each number of tricks a defender (with partners: the defending side) takes against a
+    rival's ``bid``, the others' score: the rival declarer's and the other defenders' average."""
+    top = rules.tricks_per_deal
+    if rules.partnership:
+        return tuple(float(declarer_points(rules, bid, top - m)) for m in range(top + 1))
+    rival = normal_spread(bid + RIVAL_EDGE, fitted.DECLARER_SPREAD, top)
+    out = []
+    for mine in range(top + 1):
+        weight = total = 0.0
+        for k, p in enumerate(rival[:top - mine + 1]):
+            others = declarer_points(rules, bid, k) + 2 * _defender_share_points(rules, bid, top - k - mine, 2)
+            total += p * others / 3
+            weight += p
+        out.append(total / weight if weight else float(declarer_points(rules, bid, top - mine)) / 3)
+    return tuple(out)
+
+
+def contract_margin(rules: RuleSet, bid: int, spread: Spread) -> float:
+    """A declarer's expected points less the others' over the ``spread`` of its tricks."""
+    others = _others_against_declarer(rules, bid)
+    return sum(p * (declarer_points(rules, bid, k) - others[k]) for k, p in enumerate(spread))
+
+
+def defence_margin(rules: RuleSet, bid: int, spread: Spread) -> float:
+    """A defender's expected points against ``bid`` less the others' over the ``spread`` of its
+    own (with partners: its side's) tricks."""
+    others = _others_against_defender(rules, bid)
+    return sum(p * (defender_points(rules, bid, m) - others[m]) for m, p in enumerate(spread))
+
+
 def contract_points(rules: RuleSet, bid: int, spread: Spread) -> float:
     """A declarer's expected score with a contract of ``bid`` over the ``spread`` of its tricks."""
     return sum(p * declarer_points(rules, bid, k) for k, p in enumerate(spread))
-
-
-def defence_points(rules: RuleSet, bid: int, spread: Spread) -> float:
-    """A defender's expected score against ``bid`` over the ``spread`` of its own tricks."""
-    return sum(p * defender_points(rules, bid, k) for k, p in enumerate(spread))
 
 
 def outbid_chance(bid: int, rivals: int, top: int) -> float:
@@ -171,10 +233,10 @@ def call_values(view: DealView) -> list[CallValue]:
     defence = _defence_spread(rules, hand)
 
     def declaring(bid: int) -> tuple[float, float, Suit]:
-        points, trump = max((contract_points(rules, bid, spreads[t]), t) for t in trumps)
+        points, trump = max((contract_margin(rules, bid, spreads[t]), t) for t in trumps)
         return points, trick_estimate(hand, trump, rules), Suit(trump)
 
-    return _values(view, declaring, lambda bid: defence_points(rules, bid, defence))
+    return _values(view, declaring, lambda bid: defence_margin(rules, bid, defence))
 
 
 def choose_call(view: DealView) -> Action:
@@ -264,10 +326,10 @@ def oracle_values(view: DealView, counts: LayoutCounts) -> list[CallValue]:
 
     @cache
     def declaring(bid: int) -> tuple[float, float, Suit]:
-        points, trump = max((contract_points(rules, bid, counts.spread(t, top)), t) for t in counts.trumps)
+        points, trump = max((contract_margin(rules, bid, counts.spread(t, top)), t) for t in counts.trumps)
         return points, counts.mean(trump), Suit(trump)
 
-    return _values(view, declaring, lambda bid: defence_points(rules, bid, defence))
+    return _values(view, declaring, lambda bid: defence_margin(rules, bid, defence))
 
 
 def review_trumps(rules: RuleSet, hand: int, chosen: Suit | None) -> tuple[int, ...]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from batak_core import Card, Deal, Phase, Suit, preset
-from batak_core.ai.solver import Position, Search, solve, solve_position
+from batak_core.ai.solver import Position, Search, SearchLimit, solve, solve_position
 from batak_core.cards import CARDS, SUIT_MASKS, cards_of
 from batak_core.legality import breaks_trump, legal_plays
 from batak_core.rules import PRESETS, RuleSet
@@ -212,3 +213,37 @@ def test_shared_results_agree_with_results_kept_per_position(name: str, variant:
         pos = Position.of_deal(deal)
         shared = Search(rules, pos.trump, pos.side).card_values(pos)
         assert shared == Search(rules, pos.trump, pos.side, share=False).card_values(pos), (name, variant, seed)
+
+
+def test_a_search_stopped_by_its_node_limit_stays_usable_and_exact() -> None:
+    """A node limit can stop the search anywhere; the next call must start from the position it
+    is given, with what the table learnt so far still true."""
+    deal = ending(preset("classic"), 11, cards_left=6, extra=1)
+    pos = Position.of_deal(deal)
+    search = Search(pos.rules, pos.trump, pos.side)
+    search.limit = 40
+    with pytest.raises(SearchLimit):
+        search.card_values(pos)
+    search.limit = -1
+    assert search.card_values(pos) == Search(pos.rules, pos.trump, pos.side).card_values(pos)
+
+
+def test_a_search_leaves_the_cycle_collector_as_it_found_it() -> None:
+    """The search pauses the cycle collector while it runs; it is back on afterwards (also when
+    the node limit stops the search) and stays off when the caller had it off."""
+    deal = ending(preset("turkish"), 5, cards_left=5, extra=2)
+    pos = Position.of_deal(deal)
+    assert gc.isenabled()
+    Search(pos.rules, pos.trump, pos.side).card_values(pos)
+    assert gc.isenabled()
+    search = Search(pos.rules, pos.trump, pos.side)
+    search.limit = 5
+    with pytest.raises(SearchLimit):
+        search.value(pos)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        Search(pos.rules, pos.trump, pos.side).reaches(pos, deal.legal_plays()[0].index, 1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -17,6 +17,12 @@ hand and the same holders of each suit's cards from the top down to its lowest d
 positions that differ only below that line share the entry. Cards an equivalent card stood in
 for count as deciding when the one searched did.
 
+Speed (the module is also compiled with mypyc, see ``compiled``): the hot path works on plain
+ints that fit a machine word (hand masks, table keys, entries packed into one int), keeps a
+position's suit shapes and table bucket with its exact-position record so a revisit looks up
+nothing twice, and pauses the cycle collector while a search runs (it makes no cycles, only
+many small containers the collector would walk again and again).
+
 Legality comes only from ``legality.duties`` (with ``trick.partner_winning`` for the turkish
 Eşli exemption) and ``breaks_trump``; the trick's state is tracked card by card with
 ``trick.advance``, the engine's own trick rule, which the brute-force tests check.
@@ -24,18 +30,18 @@ Eşli exemption) and ``breaks_trump``; the trick's state is tracked card by card
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
+from ..cards import ABOVE, CARDS, SUIT_MASKS, Card
 from ..deal import Deal, Phase
 from ..legality import breaks_trump, duties
 from ..rules import RuleSet
 from ..seats import side_mask
 from ..trick import advance, partner_winning, winning_index
 
-_RANKS: Final = tuple(i % 13 for i in range(52))
 _SUIT: Final = tuple(i // 13 for i in range(52))
 
 
@@ -108,6 +114,15 @@ def solve_position(pos: Position, cards: Iterable[Card] | None = None) -> Soluti
                     pos.to_move, pos.side)
 
 
+def _pause_gc() -> bool:
+    """Switch the cycle collector off for a search; returns whether it was on. The search makes
+    no reference cycles, only a great many small containers, and with the collector on, a fifth
+    of its time went to collections walking the transposition table over and over."""
+    paused = gc.isenabled()
+    gc.disable()
+    return paused
+
+
 class SearchLimit(Exception):
     """Raised when a search spends its node limit (bots use it to bound their thinking time)."""
 
@@ -128,10 +143,11 @@ class Search:
         self.trump = trump
         self.side = side
         self.hands = [0, 0, 0, 0]
-        # Suit lengths of every hand (and who leads) -> which holders an entry looks at (a mask
-        # over the holder patterns) -> those holders -> [lower bound, upper bound, best lead,
-        # deciding depth of each suit].
-        self.tt: dict[int, dict[int, dict[int, list[int]]]] = {}
+        # Suit lengths of every hand (and who leads) -> how deep each suit's deciding cards go
+        # (4 bits a suit) -> the holders of those cards (``_top_holders``) -> the entry: lower
+        # bound | upper bound << 4 | (best lead + 1) << 8. Plain ints keep the table small and
+        # out of the cycle collector's way.
+        self.tt: dict[int, dict[int, dict[int, int]]] = {}
         # Exact trick-boundary positions (hands, leader, broken flag) -> their ``_bounds`` record.
         self._known: dict[tuple[int, int, int, int, int], Known] = {}
         self.nodes = 0
@@ -176,6 +192,35 @@ class Search:
 
     def card_values(self, pos: Position, only: set[int] | None = None) -> dict[int, int]:
         """Exact value (declarer-side tricks from the current trick on) after each legal card."""
+        paused = _pause_gc()
+        try:
+            return self._card_values(pos, only)
+        finally:
+            if paused:
+                gc.enable()
+
+    def value(self, pos: Position) -> int:
+        """Exact value of a position (declarer-side tricks from the current trick on)."""
+        paused = _pause_gc()
+        try:
+            return self._value(pos)
+        finally:
+            if paused:
+                gc.enable()
+
+    def reaches(self, pos: Position, card: int, target: int) -> bool:
+        """Whether the declarer side takes at least ``target`` tricks (from the current trick on)
+        after the player to move plays ``card``: a single zero-window test."""
+        paused = _pause_gc()
+        try:
+            depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
+            return self._after(pos.leader, depth, led, top_led, top_trump, win_seat, in_trick,
+                               pos.trump_broken, card, target)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _card_values(self, pos: Position, only: set[int] | None) -> dict[int, int]:
         depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
         legal = self._root_legal(pos, led, top_led, top_trump, win_seat)
         reps = self._representatives(legal, in_trick)
@@ -202,8 +247,7 @@ class Search:
                     values[card] = lo
         return values
 
-    def value(self, pos: Position) -> int:
-        """Exact value of a position (declarer-side tricks from the current trick on)."""
+    def _value(self, pos: Position) -> int:
         depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
         n = self.hands[pos.leader].bit_count() + (1 if depth else 0)
         lo, hi = 0, n
@@ -226,13 +270,6 @@ class Search:
                 target -= 1
         return lo
 
-    def reaches(self, pos: Position, card: int, target: int) -> bool:
-        """Whether the declarer side takes at least ``target`` tricks (from the current trick on)
-        after the player to move plays ``card``: a single zero-window test."""
-        depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
-        return self._after(pos.leader, depth, led, top_led, top_trump, win_seat, in_trick,
-                           pos.trump_broken, card, target)
-
     # --- the search ------------------------------------------------------------------------------
 
     def _after(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
@@ -246,13 +283,13 @@ class Search:
         if _SUIT[card] == trump and not broken and breaks_trump(self.rules, card, trump, led if depth else -1):
             broken = True
         led, top_led, top_trump, win_seat = advance(depth, led, top_led, top_trump, win_seat, seat, card, trump)
-        try:
-            if depth == 3:
-                return self._boundary(win_seat, broken, target - (self.side >> win_seat & 1))
-            return self._ply(leader, depth + 1, led, top_led, top_trump, win_seat, in_trick | 1 << card,
-                             broken, target)
-        finally:
-            hands[seat] = hand
+        if depth == 3:
+            result = self._boundary(win_seat, broken, target - (self.side >> win_seat & 1))
+        else:
+            result = self._ply(leader, depth + 1, led, top_led, top_trump, win_seat, in_trick | 1 << card,
+                               broken, target)
+        hands[seat] = hand  # not restored when SearchLimit ends the search: the next drive resets it
+        return result
 
     def _boundary(self, leader: int, broken: bool, target: int) -> bool:
         """Zero-window test at the start of a trick: can the side take ``target`` more tricks?"""
@@ -281,9 +318,9 @@ class Search:
             self.rel = known.lost_rel
             return False
         entry = known.entry
-        if entry is not None and (entry[0] >= target or entry[1] < target):
+        if entry >= 0 and (entry & 15 >= target or entry >> 4 & 15 < target):
             self.rel = known.entry_rel
-            return entry[0] >= target
+            return entry & 15 >= target
         return self._tt_search(leader, broken, target, known)
 
     def _bounds(self, leader: int) -> Known:
@@ -314,6 +351,47 @@ class Search:
     def _tt_search(self, leader: int, broken: bool, target: int, known: Known) -> bool:
         """The trick-boundary test through the transposition table; ``known`` keeps the entry
         that answers (or stores) it for this exact position."""
+        s0 = known.s0
+        if s0 is None:
+            self._shape(leader, broken, known)
+            s0 = known.s0
+            assert s0 is not None
+        s1, s2, s3 = known.s1, known.s2, known.s3
+        assert s1 is not None and s2 is not None and s3 is not None
+        bucket = known.bucket
+        best = -1
+        for depths, family in bucket.items():
+            entry = family.get(_top_holders(s0, s1, s2, s3, depths), -1)
+            if entry >= 0:
+                if entry & 15 >= target or entry >> 4 & 15 < target:
+                    self.rel = known.entry_rel = (s0.tops[depths & 15] | s1.tops[depths >> 4 & 15]
+                                                  | s2.tops[depths >> 8 & 15] | s3.tops[depths >> 12])
+                    known.entry = entry
+                    return entry & 15 >= target
+                if best < 0:
+                    best = (entry >> 8) - 1
+        self._best = best
+        result = self._ply(leader, 0, -1, -1, -1, -1, 0, broken, target)
+        hands = self.hands
+        rel = self.rel if self._share else hands[0] | hands[1] | hands[2] | hands[3]
+        d0, d1, d2, d3 = s0.depth(rel), s1.depth(rel), s2.depth(rel), s3.depth(rel)
+        depths = d0 | d1 << 4 | d2 << 8 | d3 << 12
+        stored = bucket.get(depths)
+        if stored is None:
+            stored = bucket[depths] = {}
+        holders = _top_holders(s0, s1, s2, s3, depths)
+        entry = stored.get(holders, -1)
+        lower, upper = (0, 13) if entry < 0 else (entry & 15, entry >> 4 & 15)
+        if result:
+            lower = max(lower, target)
+        else:
+            upper = min(upper, target - 1)
+        known.entry = stored[holders] = lower | upper << 4 | (self._best + 1) << 8
+        known.entry_rel = s0.tops[d0] | s1.tops[d1] | s2.tops[d2] | s3.tops[d3]
+        return result
+
+    def _shape(self, leader: int, broken: bool, known: Known) -> None:
+        """Fill in the suit shapes of a trick-boundary position and its table bucket."""
         h0, h1, h2, h3 = self.hands
         suits = self._suits
         raw = (h0 & 0x1FFF) | (h1 & 0x1FFF) << 13 | (h2 & 0x1FFF) << 26 | (h3 & 0x1FFF) << 39
@@ -326,47 +404,16 @@ class Search:
         s2 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 26))
         raw = (h0 >> 39) | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
         s3 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 39))
-        key = (s0.lengths | s1.lengths << 16 | s2.lengths << 32 | s3.lengths << 48) << 3 | leader | (
+        # Every hand holds the same number of cards here, so the last suit's lengths follow from
+        # the others' and the hand size: the key stays a small int.
+        key = ((s0.lengths | s1.lengths << 16 | s2.lengths << 32) << 4 | h0.bit_count()) << 3 | leader | (
             4 if broken and self._broken_matters else 0)
         if self._raw_trump:  # the A-K-Q lead exception reads absolute trump ranks
-            key |= (s0, s1, s2, s3)[self.trump].raw << 67
-        holders = s0.holders | s1.holders << 26 | s2.holders << 52 | s3.holders << 78
+            key |= (s0, s1, s2, s3)[self.trump].raw << 55
         bucket = self.tt.get(key)
-        best = -1
         if bucket is None:
             bucket = self.tt[key] = {}
-        else:
-            for mask, entries in bucket.items():
-                entry = entries.get(holders & mask)
-                if entry is not None:
-                    if entry[0] >= target or entry[1] < target:
-                        depths = entry[3]
-                        self.rel = known.entry_rel = (s0.tops[depths & 15] | s1.tops[depths >> 4 & 15]
-                                                      | s2.tops[depths >> 8 & 15] | s3.tops[depths >> 12])
-                        known.entry = entry
-                        return entry[0] >= target
-                    if best < 0:
-                        best = entry[2]
-        self._best = best
-        result = self._ply(leader, 0, -1, -1, -1, -1, 0, broken, target)
-        rel = self.rel if self._share else h0 | h1 | h2 | h3
-        d0, d1, d2, d3 = s0.depth(rel), s1.depth(rel), s2.depth(rel), s3.depth(rel)
-        depths = d0 | d1 << 4 | d2 << 8 | d3 << 12
-        mask = (s0.masks[d0] | s1.masks[d1] << 26 | s2.masks[d2] << 52 | s3.masks[d3] << 78)
-        family = bucket.get(mask)
-        if family is None:
-            family = bucket[mask] = {}
-        entry = family.get(holders & mask)
-        if entry is None:
-            entry = family[holders & mask] = [target if result else 0, 13 if result else target - 1, self._best,
-                                              depths]
-        elif result:
-            entry[0], entry[2] = max(entry[0], target), self._best
-        else:
-            entry[1], entry[2] = min(entry[1], target - 1), self._best
-        known.entry = entry
-        known.entry_rel = s0.tops[d0] | s1.tops[d1] | s2.tops[d2] | s3.tops[d3]
-        return result
+        known.s0, known.s1, known.s2, known.s3, known.bucket = s0, s1, s2, s3, bucket
 
     def _ply(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
              in_trick: int, broken: bool, target: int) -> bool:
@@ -568,19 +615,32 @@ class Search:
                                 ruff |= smask
                 ruff &= ~tmask
             safe = reps & ~ruff & ~tmask
-            return (indices_of(safe & tops) + indices_of(reps & tops & tmask) + _ranked(safe & ~tops)
-                    + indices_of(reps & tmask & ~tops) + _ranked(reps & ruff))
+            return (_indices(safe & tops) + _indices(reps & tops & tmask) + _ranked(safe & ~tops)
+                    + _indices(reps & tmask & ~tops) + _ranked(reps & ruff))
         if (self.side >> win_seat & 1 == 1) == maximizing:
             return _ranked(reps)  # the side already wins it: play low
         beat = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | tmask
-        return indices_of(reps & beat) + _ranked(reps & ~beat)
+        return _indices(reps & beat) + _ranked(reps & ~beat)
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _ranked(mask: int) -> list[int]:
     """The card indices of a mask, lowest rank first (across suits)."""
-    out = indices_of(mask)
+    out = _indices(mask)
     if len(out) > 1 and out[0] // 13 != out[-1] // 13:  # one suit is in order already
-        out.sort(key=_RANKS.__getitem__)
+        # Sort plain ints (rank, then suit) rather than by a key function.
+        by_rank = [card % 13 << 2 | card // 13 for card in out]
+        by_rank.sort()
+        out = [(code & 3) * 13 + (code >> 2) for code in by_rank]
     return out
 
 
@@ -623,6 +683,14 @@ def _trump_tricks(trumps: int, beaters: int) -> tuple[int, int]:
     return best, best_bit
 
 
+def _top_holders(s0: SuitShape, s1: SuitShape, s2: SuitShape, s3: SuitShape, depths: int) -> int:
+    """The holders of each suit's top cards down to its depth in ``depths`` (4 bits a suit), packed
+    (2 bits a card): the key of a position's family among those with its suit lengths."""
+    d0, d1, d2 = depths & 15, depths >> 4 & 15, depths >> 8 & 15
+    return ((s0.prefix[d0] << 2 * d1 | s1.prefix[d1]) << 2 * d2 | s2.prefix[d2]) << 2 * (depths >> 12) | s3.prefix[
+        depths >> 12]
+
+
 def _class_bottom(card: int, legal: int, live: int) -> int:
     """The lowest card equivalent to ``card`` (a run of legal cards with no other live card
     between them), as a bit."""
@@ -639,24 +707,33 @@ def _class_bottom(card: int, legal: int, live: int) -> int:
 
 class Known:
     """What the search knows of one exact trick-boundary position (hands, leader, broken flag):
-    the sure tricks of the side and of the others with the cards they hang on, and the table
-    entry last used for it (``entry_rel``: the cards that entry's result hangs on here)."""
+    the sure tricks of the side and of the others with the cards they hang on, the table entry
+    last used for it (``entry_rel``: the cards that entry's result hangs on here), and once the
+    table was asked, the position's suit shapes and table bucket."""
 
-    __slots__ = ("entry", "entry_rel", "lost", "lost_rel", "sure", "sure_rel")
+    __slots__ = ("bucket", "entry", "entry_rel", "lost", "lost_rel", "s0", "s1", "s2", "s3", "sure", "sure_rel")
 
     def __init__(self, sure: int, sure_rel: int, lost: int, lost_rel: int) -> None:
         self.sure = sure
         self.sure_rel = sure_rel
         self.lost = lost
         self.lost_rel = lost_rel
-        self.entry: list[int] | None = None
+        self.entry = -1  # a table entry (see ``Search.tt``) or -1
         self.entry_rel = 0
+        self.s0: SuitShape | None = None
+        self.s1: SuitShape | None = None
+        self.s2: SuitShape | None = None
+        self.s3: SuitShape | None = None
+        self.bucket: dict[int, dict[int, int]] = _NO_BUCKET
+
+
+_NO_BUCKET: Final[dict[int, dict[int, int]]] = {}
 
 
 class SuitShape:
     """One suit's cards among the four hands, as the transposition table reads them."""
 
-    __slots__ = ("holders", "length", "lengths", "live", "masks", "raw", "shift", "tops")
+    __slots__ = ("length", "lengths", "live", "prefix", "raw", "shift", "tops")
 
     def __init__(self, raw: int, shift: int) -> None:
         """``raw``: the suit's 13-bit pattern of each hand, hand 0 lowest; ``shift``: 13 * suit."""
@@ -672,11 +749,10 @@ class SuitShape:
             if live >> rank & 1:
                 holders = holders << 2 | next(h for h in range(4) if slices[h] >> rank & 1)
                 tops.append(tops[-1] | 1 << rank + shift)
-        self.holders = holders  # holder of each live card, the highest in the top bits
         self.tops = tuple(tops)  # tops[k]: the k highest live cards, as card bits
         length = self.length
-        # masks[k]: the bits of ``holders`` that hold the k highest cards' holders.
-        self.masks = tuple(((1 << 2 * k) - 1) << 2 * (length - k) for k in range(length + 1))
+        # prefix[k]: the holders of the k highest live cards, 2 bits each, the highest in the top bits.
+        self.prefix = tuple(holders >> 2 * (length - k) for k in range(length + 1))
 
     def depth(self, rel: int) -> int:
         """How many of the suit's live cards, from the top, reach down to its lowest deciding card."""

@@ -147,7 +147,7 @@ def test_auction_review_finds_the_overbid_that_went_down() -> None:
     for _ in range(3):
         deal.pass_bid()
     deal.declare_trump(Suit.SPADES)
-    findings = bidding.auction_review(deal, 0, layouts=3)
+    findings = bidding.auction_review(deal, 0, layouts=3).findings
     bid_finding = next(f for f in findings if f.call == Action.bid(8))
     assert bid_finding.best == PASS
     assert bid_finding.cost > 30
@@ -163,7 +163,7 @@ def test_auction_review_counts_with_the_trump_named_even_when_it_is_spades() -> 
     for _ in range(3):
         deal.pass_bid()
     deal.declare_trump(Suit.SPADES)
-    finding = next(f for f in bidding.auction_review(deal, 0, layouts=3) if f.call == Action.bid(8))
+    finding = next(f for f in bidding.auction_review(deal, 0, layouts=3).findings if f.call == Action.bid(8))
     assert finding.trump is Suit.SPADES
     assert "with spades trump" in finding.text
 
@@ -174,7 +174,8 @@ def test_auction_review_says_nothing_when_the_call_was_best() -> None:
     deal.bid(5)
     deal.pass_bid()
     deal.pass_bid()
-    assert bidding.auction_review(deal, 0, layouts=3) == []
+    result = bidding.auction_review(deal, 0, layouts=3)
+    assert result.judged and result.findings == ()
 
 
 def test_auction_review_counts_only_the_layouts_its_budget_solved() -> None:

@@ -79,3 +79,12 @@ def test_auction_items_come_first_when_they_cost_most() -> None:
     first = result.items[0]
     assert first.in_auction and first.played.kind.value == "bid" and first.better.kind.value == "pass"
     assert first.text.startswith("Auction: ") and "layouts" in first.text
+
+
+def test_review_claimed_the_auction_checked_when_no_layout_fit_its_budget() -> None:
+    """Regression: ``auction_review`` returned no findings both when every call was fine and when
+    its budget solved no layout, so the review said it had checked the auction when it had not."""
+    result = bots.review(overbid_deal(), 0, auction_nodes=1)
+    assert not result.covers_auction
+    assert "auction" not in result.scope
+    assert "auction" in result.shortfall

@@ -260,10 +260,26 @@ def choose_trump(view: DealView) -> Suit:
 
 REVIEW_LAYOUTS = 40
 REVIEW_NODE_BUDGET = 5_000_000
-"""Search nodes for one review, all layouts together (about half a minute here; the layout that
-would go over it is not counted). A full 13-card solve takes 0.03 to 3 million nodes."""
+"""Search nodes for one review, all layouts together (the layout that would go over it is not
+counted). A full 13-card solve takes 0.03 to 3 million nodes."""
+MIN_REVIEW_LAYOUTS = 3
+"""Fewer solved layouts than this judge nothing: the review says the auction was not checked."""
 MIN_COST = 1.0
 """Costs below this many points (a tenth of one a-trick preset's point) are noise: no finding."""
+
+
+@dataclass(frozen=True)
+class AuctionReview:
+    """The costly calls of a finished deal and how many layouts they were judged over
+    (``judged`` is False when too few fit the budget: then ``findings`` is empty and says nothing)."""
+
+    findings: tuple[AuctionFinding, ...]
+    layouts: int
+    calls: int  # the player's calls and trump choice looked at (0: it had none to make)
+
+    @property
+    def judged(self) -> bool:
+        return not self.calls or self.layouts >= MIN_REVIEW_LAYOUTS
 
 
 @dataclass(frozen=True)
@@ -333,11 +349,11 @@ def oracle_values(view: DealView, counts: LayoutCounts) -> list[CallValue]:
 
 
 def review_trumps(rules: RuleSet, hand: int, chosen: Suit | None) -> tuple[int, ...]:
-    """The trumps a review solves: the fixed one, else the two the count likes best and the one
-    named (solving all four doubles the time for suits nobody would name)."""
+    """The trumps a review solves: the fixed one, else the one the count likes best and the one
+    named (every solved trump multiplies the time; suits nobody would name are left out)."""
     if rules.fixed_trump:
         return (rules.trump_suit,)
-    ranked = sorted(range(4), key=lambda t: -trick_estimate(hand, t, rules))[:2]
+    ranked = [max(range(4), key=lambda t: (trick_estimate(hand, t, rules), -t))]
     if chosen is not None and int(chosen) not in ranked:
         ranked.append(int(chosen))
     return tuple(ranked)
@@ -348,26 +364,28 @@ def _call_text(call: Action) -> str:
 
 
 def auction_review(deal: Deal, seat: int, layouts: int = REVIEW_LAYOUTS,
-                   node_budget: int = REVIEW_NODE_BUDGET, seed: int = 0) -> list[AuctionFinding]:
+                   node_budget: int = REVIEW_NODE_BUDGET, seed: int = 0) -> AuctionReview:
     """The seat's costly auction calls and trump choice in a deal whose auction is over, judged
     against the hand's double-dummy tricks over ``layouts`` sampled layouts of the hidden cards
-    (as many as ``node_budget`` allows; each finding says how many). Calls that cost less than
-    ``MIN_COST`` give no finding."""
+    (as many as ``node_budget`` allows, at least ``MIN_REVIEW_LAYOUTS``). Calls that cost less
+    than ``MIN_COST`` give no finding."""
     rules = deal.rules
     if rules.announcements or rules.kitty:
-        return []  # Koz Maça has no auction to judge; a kitty changes the hand after it
+        return AuctionReview((), 0, 0)  # Koz Maça has no auction to judge; a kitty changes the hand after it
     replay = Deal(rules, [deal.initial_hand(s) for s in range(4)], dealer=deal.dealer)
     named = next((a.suit for a in deal.history if a.kind is ActionKind.TRUMP), None)
     hand = mask_of(deal.initial_hand(seat))
     trumps = review_trumps(rules, hand, named if deal.declarer == seat else None)
     counts: LayoutCounts | None = None
     findings = []
+    calls = 0
     for action in deal.history:
         if replay.to_move == seat and action.kind in (ActionKind.BID, ActionKind.PASS, ActionKind.TRUMP):
             if counts is None:
                 counts = layout_counts(rules, seat, hand, trumps, layouts, node_budget, seed)
-                if not counts.tricks:
-                    return []
+                if len(counts.tricks) < MIN_REVIEW_LAYOUTS:
+                    return AuctionReview((), len(counts.tricks), 1)
+            calls += 1
             view = replay.view(seat)
             finding = (_trump_finding(view, action, counts) if action.kind is ActionKind.TRUMP
                        else _call_finding(view, action, counts, named if deal.declarer == seat else None))
@@ -376,7 +394,7 @@ def auction_review(deal: Deal, seat: int, layouts: int = REVIEW_LAYOUTS,
         if action.kind not in (ActionKind.BID, ActionKind.PASS, ActionKind.TRUMP):
             break
         replay.act(action)
-    return findings
+    return AuctionReview(tuple(findings), len(counts.tricks) if counts is not None else 0, calls)
 
 
 def _call_finding(view: DealView, action: Action, counts: LayoutCounts,

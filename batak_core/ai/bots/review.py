@@ -26,7 +26,7 @@ from ...cards import CARDS, Card
 from ...deal import Deal, Phase
 from ...scoring import announcement_points, declarer_points
 from ..solver import Position, Search, SearchLimit
-from .bidding import auction_review
+from .bidding import AuctionReview, auction_review
 
 AUCTION = 0
 """``ReviewItem.trick_number`` of the auction calls and the trump choice (before trick 1)."""
@@ -38,8 +38,9 @@ them (median 2.2 s compiled, 13 s pure Python, on a busy machine) and bounds the
 same review."""
 AUCTION_NODES = 3_000_000
 """Search nodes for judging the auction (``bidding.auction_review`` solves each sampled layout
-whole, with two or three trumps: about a million nodes a trump with today's solver, so this
-bound, about 15 s compiled, fits only a few of its layouts; each item says over how many)."""
+whole, with one or two trumps: from 30,000 to 3 million nodes a trump, so this bound, a few
+seconds compiled, fits a handful of layouts; each item says over how many, and with too few
+the review says the auction was not checked)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class Review:
     first_trick: int
     last_trick: int
     covers_auction: bool = False
+    auction_tried: bool = False  # the auction was to be judged (then not ``covers_auction``: too few layouts)
 
     @property
     def tricks_scope(self) -> str:
@@ -89,12 +91,16 @@ class Review:
 
     @property
     def shortfall(self) -> str:
-        """Why part of the deal was not checked, in a sentence ("" when every trick was)."""
-        if self.first_trick <= 1:
-            return ""
-        before = "any trick" if self.first_trick > self.last_trick else f"trick {self.first_trick}"
-        return (f"The search budget ran out before {before}: your cards in the earlier tricks were "
-                "not checked.")
+        """Why part of the deal was not checked, in a sentence or two ("" when all of it was)."""
+        parts = []
+        if self.auction_tried and not self.covers_auction:
+            parts.append("The search budget solved too few layouts of the hidden cards to judge your "
+                         "auction calls: they were not checked.")
+        if self.first_trick > 1:
+            before = "any trick" if self.first_trick > self.last_trick else f"trick {self.first_trick}"
+            parts.append(f"The search budget ran out before {before}: your cards in the earlier tricks "
+                         "were not checked.")
+        return " ".join(parts)
 
 
 def review(deal: Deal, seat: int, node_budget: int = REVIEW_NODES, auction_nodes: int = AUCTION_NODES) -> Review:
@@ -105,8 +111,10 @@ def review(deal: Deal, seat: int, node_budget: int = REVIEW_NODES, auction_nodes
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"seat must be 0..3, not {seat!r}")
     last_trick = deal.rules.tricks_per_deal
-    judged = auction_nodes > 0 and not deal.rules.announcements and not deal.rules.kitty
-    items = _auction_items(deal, seat, auction_nodes) if judged else []
+    tried = auction_nodes > 0 and not deal.rules.announcements and not deal.rules.kitty
+    auction = auction_review(deal, seat, node_budget=auction_nodes) if tried else None
+    judged = auction is not None and auction.judged
+    items = _auction_items(auction) if auction is not None else []
     covered = 1
     decisions = _decisions(deal, seat)
     if decisions:
@@ -126,14 +134,14 @@ def review(deal: Deal, seat: int, node_budget: int = REVIEW_NODES, auction_nodes
         else:
             covered = 1  # the tricks before the first choice held only forced cards
     items.sort(key=lambda item: (-item.loss, item.trick_number))
-    return Review(tuple(items), covered, last_trick, judged)
+    return Review(tuple(items), covered, last_trick, judged, tried)
 
 
-def _auction_items(deal: Deal, seat: int, node_budget: int) -> list[ReviewItem]:
+def _auction_items(auction: AuctionReview) -> list[ReviewItem]:
     """The costly calls and trump choice, as review items."""
     return [ReviewItem(AUCTION, f.call, f.best, f.cost,
                        f"{'Trump' if f.call.kind is ActionKind.TRUMP else 'Auction'}: {f.text}")
-            for f in auction_review(deal, seat, node_budget=node_budget)]
+            for f in auction.findings]
 
 
 def _decisions(deal: Deal, seat: int) -> list[tuple[int, Position, Card]]:

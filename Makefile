@@ -9,22 +9,31 @@ CLASSROOM ?=
 HUB_PORT ?= 8000
 CHP_VERSION := 5.3.0
 CHP := $(VENV)/node_modules/.bin/configurable-http-proxy
+# Run as a script, so it imports nothing of batak_core, least of all the build it replaces.
+ENSURE_ENGINE := $(BIN)/python batak_core/ai/compiled.py ensure
 NPM := $(shell command -v npm 2>/dev/null)
 
-.PHONY: app test lint typecheck bench fast clean
+.PHONY: app test lint typecheck bench engine clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[compile]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@ $(VENV)/.app-installed
 
+# The engine and the solver compiled with mypyc where a C compiler and the Python headers exist
+# (batak_core/ai/compiled.py); skipped while current; without a compiler one line says the pure
+# Python engine runs. A failed build fails `make test`; `make app` then runs pure Python.
+engine: $(VENV)/.app-installed
+	$(ENSURE_ENGINE)
+
 app: $(VENV)/.app-installed
+	-$(ENSURE_ENGINE)
 	$(BIN)/python lessons/serve.py --port $(PORT) $(if $(CLASSROOM),--classroom)
 
 lint: $(VENV)/.test-installed
@@ -36,23 +45,19 @@ typecheck: $(VENV)/.test-installed
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval); then the real-browser tests, one app at a time.
-test: lint typecheck $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
+test: lint typecheck engine $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval-lax lessons -p no:cacheprovider
 	$(BIN)/python -m pytest -m browser tests/browser
 
-bench: $(VENV)/.test-installed
+bench: $(VENV)/.test-installed engine
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/app.py
 
-# Optional: the solver compiled with mypyc, about 3x faster (needs gcc and the Python headers).
-# Python then imports the build; batak_core goes back to the source once solver.py changes.
-fast: $(VENV)/.test-installed
-	$(BIN)/python -c 'from batak_core.compiled import build; print("built", build())'
-
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build batak_core/ai/*.so batak_core/ai/solver.compiled-from
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -f batak_core/*.so batak_core/ai/*.so batak_core/compiled-from.json
 
 # The course for many users: JupyterHub on 127.0.0.1:$(HUB_PORT) with a shared demo password and a
 # course server per user (jupyterhub_config.py). The proxy is installed into .venv, never globally.

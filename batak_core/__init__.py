@@ -4,9 +4,9 @@ Everything a lesson, a widget or a bot needs is importable from here; see the RE
 """
 
 # ruff: noqa: E402
-from .ai.compiled import choose_solver
+from .ai.compiled import choose_engine
 
-choose_solver()  # before anything imports the solver (see batak_core.ai.compiled)
+choose_engine()  # before anything imports a compiled module (see batak_core.ai.compiled)
 
 from .actions import Action, ActionKind
 from .ai import bots, solver

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from .cards import CARDS, Card, Suit, describe_cards, parse_cards
 from .errors import shorten
+from .frozen import constructor_arguments
 
 
 class ActionKind(StrEnum):
@@ -35,8 +36,11 @@ class Action:
     suit: Suit | None = None  # TRUMP: the suit named
     cards: tuple[Card, ...] = ()  # PLAY: the card; BURY: the cards, sorted
 
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        return (Action, constructor_arguments(self))  # see batak_core.frozen
+
     @staticmethod
-    def bid(number: int) -> Action:
+    def bid(number: object) -> Action:
         if isinstance(number, bool) or not isinstance(number, int):
             raise ValueError(f"a bid is a whole number of tricks, not {shorten(number)}")
         return _BIDS[number] if 0 <= number <= 13 else Action(ActionKind.BID, number=number)
@@ -56,7 +60,7 @@ class Action:
 
     @staticmethod
     def play(card: Card | str) -> Action:
-        return _PLAYS[Card.parse(card).index]
+        return PLAYS[Card.parse(card).index]
 
     @staticmethod
     def bury(cards: Iterable[Card | str] | str) -> Action:
@@ -130,10 +134,6 @@ PASS: Final = Action(ActionKind.PASS)
 REDEAL: Final = Action(ActionKind.REDEAL)
 _BIDS: Final = tuple(Action(ActionKind.BID, number=n) for n in range(14))
 _TRUMPS: Final = tuple(Action(ActionKind.TRUMP, suit=s) for s in Suit)
-_PLAYS: Final = tuple(Action(ActionKind.PLAY, cards=(card,)) for card in CARDS)
-"""Interned actions: playing a card costs a tuple lookup, not a new object."""
-
-
-def play_action(index: int) -> Action:
-    """The PLAY action of the card with this index (the engine's hot path)."""
-    return _PLAYS[index]
+PLAYS: Final = tuple(Action(ActionKind.PLAY, cards=(card,)) for card in CARDS)
+"""Interned actions: playing a card costs a tuple lookup, not a new object (``PLAYS[index]`` is
+the card's action, the engine's hot path)."""

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .errors import shorten
 
 
@@ -43,7 +45,7 @@ class Suit(IntEnum):
         return self.singular + "s"
 
     @classmethod
-    def parse(cls, text: str | Suit) -> Suit:
+    def parse(cls, text: object) -> Suit:
         """A suit from a letter, a symbol or an English name ("H", "♥", "hearts")."""
         if isinstance(text, Suit):
             return text
@@ -74,6 +76,7 @@ _RANK_BY_TEXT: Final = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10,
                         **{str(r): r for r in range(2, 10)}}
 
 
+@mypyc_attr(native_class=False)  # compiled, a card stays a plain class: 52 objects made without __new__
 class Card:
     """A playing card: immutable, hashable, ordered by suit then rank.
 
@@ -109,7 +112,7 @@ class Card:
         return (Card, (self.suit, self.rank))
 
     @classmethod
-    def parse(cls, text: str | Card) -> Card:
+    def parse(cls, text: object) -> Card:
         """A card from text: rank then suit, e.g. "QS", "Q♠", "qs", "10S", "TS", "10♠"."""
         if isinstance(text, Card):
             return text
@@ -179,7 +182,7 @@ SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from "AS KS 3H" (spaces or commas) or from an iterable of cards/strings."""
-    items: Iterable[str | Card]
+    items: Iterable[object]  # each checked by Card.parse
     if isinstance(text, str):
         items = text.replace(",", " ").split()
     elif isinstance(text, Iterable) and not isinstance(text, bytes):
@@ -196,16 +199,14 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-_BY_PATTERN: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
-"""For each suit, 13-bit pattern -> its cards lowest first; filled on first use."""
+_BY_PATTERN: Final[tuple[list[tuple[Card, ...]], ...]] = tuple([()] * 8192 for _ in range(4))
+"""For each suit, 13-bit pattern -> its cards lowest first; filled on first use (a list, not a
+dict: indexing it is the cheapest lookup there is, compiled or not)."""
 
 
 def _pattern_cards(suit: int, pattern: int) -> tuple[Card, ...]:
-    cards = _BY_PATTERN[suit].get(pattern)
-    if cards is None:
-        base = suit * 13
-        cards = _BY_PATTERN[suit][pattern] = tuple(
-            CARDS[base + r] for r in range(13) if pattern >> r & 1)
+    base = suit * 13
+    cards = _BY_PATTERN[suit][pattern] = tuple(CARDS[base + r] for r in range(13) if pattern >> r & 1)
     return cards
 
 
@@ -213,13 +214,13 @@ def cards_of(mask: int) -> list[Card]:
     """The cards in a mask, sorted by suit then rank (a hot path: unrolled per suit)."""
     out: list[Card] = []
     if mask & 0x1FFF:
-        out += _BY_PATTERN[0].get(mask & 0x1FFF) or _pattern_cards(0, mask & 0x1FFF)
+        out += _BY_PATTERN[0][mask & 0x1FFF] or _pattern_cards(0, mask & 0x1FFF)
     if mask >> 13 & 0x1FFF:
-        out += _BY_PATTERN[1].get(mask >> 13 & 0x1FFF) or _pattern_cards(1, mask >> 13 & 0x1FFF)
+        out += _BY_PATTERN[1][mask >> 13 & 0x1FFF] or _pattern_cards(1, mask >> 13 & 0x1FFF)
     if mask >> 26 & 0x1FFF:
-        out += _BY_PATTERN[2].get(mask >> 26 & 0x1FFF) or _pattern_cards(2, mask >> 26 & 0x1FFF)
-    if mask >> 39:
-        out += _BY_PATTERN[3].get(mask >> 39) or _pattern_cards(3, mask >> 39)
+        out += _BY_PATTERN[2][mask >> 26 & 0x1FFF] or _pattern_cards(2, mask >> 26 & 0x1FFF)
+    if mask >> 39 & 0x1FFF:
+        out += _BY_PATTERN[3][mask >> 39 & 0x1FFF] or _pattern_cards(3, mask >> 39 & 0x1FFF)
     return out
 
 

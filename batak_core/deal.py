@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from .actions import PASS, REDEAL, Action, ActionKind, play_action
+from .actions import PASS, PLAYS, REDEAL, Action, ActionKind
 from .cards import (
     CARDS,
     SUIT_OF,
@@ -26,9 +26,10 @@ from .cards import (
     sorted_hand,
 )
 from .errors import shorten
+from .frozen import constructor_arguments
 from .legality import IllegalMove, Step, Verdict, breaks_trump, duties, explain_play, verdict_from_steps
 from .rules import AllPass, RuleSet
-from .scoring import score_announcements, score_deal
+from .scoring import points_per_seat, score_announcements
 from .seats import contract_made, partner, side_tricks
 from .shuffle import check_seed, new_seed, shuffled_deck
 from .trick import EMPTY_TRICK, TrickState, advance, partner_winning
@@ -61,6 +62,9 @@ _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _REDEAL: Final = Phase.REDEAL
 _BURY: Final = Phase.BURY
+_DEALER_MUST_BID: Final = AllPass.DEALER_MUST_BID
+_FIRST_BIDDER_PLAYS: Final = AllPass.FIRST_BIDDER_PLAYS
+_DEALER_PLAYS: Final = AllPass.DEALER_PLAYS
 
 
 class Trick(NamedTuple):
@@ -84,6 +88,11 @@ class Bid(NamedTuple):
     @property
     def is_pass(self) -> bool:
         return self.bid is None
+
+
+_BIDS: Final = tuple(tuple(Bid(seat, n) for n in range(14)) for seat in range(4))
+_PASSES: Final = tuple(Bid(seat, None) for seat in range(4))
+"""Every call as an interned value (``_BIDS[seat][n]``, ``_PASSES[seat]``): the auction makes no objects."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,9 @@ class DealView:
     buried: tuple[Card, ...] = ()
     redeal_demanded: bool = False  # thrown in on a weak-hand redeal demand, not because all passed
     can_demand_redeal: bool = False  # this player may demand a redeal now (weak-hand house rule)
+
+    def __reduce__(self) -> tuple[type[DealView], tuple[Any, ...]]:
+        return (DealView, constructor_arguments(self))  # see batak_core.frozen
 
     @property
     def played(self) -> frozenset[Card]:
@@ -161,17 +173,23 @@ class DealView:
 class Deal:
     """A deal in progress. Seats are 0..3 in play order: seat s+1 (mod 4) acts after seat s."""
 
-    def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card | str]], dealer: int = 0,
+    def __new__(cls, *args: object, **kwargs: object) -> Deal:
+        # Spelled out for the compiled build, whose default constructor always runs __init__:
+        # ``random`` creates its deal with ``cls.__new__(cls)`` to skip the hand checks.
+        return super().__new__(cls)
+
+    def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card | str]], dealer: object = 0,
                  *, kitty: Sequence[Card | str] = (), seed: int | None = None) -> None:
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
-        _check_seat(dealer, "dealer")
+        first = _seat(dealer, "dealer")
         masks, kitty_mask = _dealt_masks(rules, hands, kitty)
-        self._start(rules, masks, kitty_mask, dealer, None if seed is None else check_seed(seed))
+        self._start(rules, masks, kitty_mask, first, None if seed is None else check_seed(seed))
 
     def _start(self, rules: RuleSet, masks: tuple[int, ...], kitty: int, dealer: int,
                seed: int | None) -> None:
         self.rules = rules
+        self._tricks_per_deal = rules.tricks_per_deal  # read after every trick: a property of a property
         self.dealer = dealer
         self.seed = seed
         self._initial = masks
@@ -205,7 +223,7 @@ class Deal:
         self._steps: tuple[Step, ...] | None = None
 
     @classmethod
-    def random(cls, rules: RuleSet, seed: int | None = None, dealer: int = 0) -> Deal:
+    def random(cls, rules: RuleSet, seed: int | None = None, dealer: object = 0) -> Deal:
         """A shuffled deal; the same seed gives the same cards on every machine.
 
         Cards are dealt one at a time, starting with the player after the dealer; with a kitty
@@ -213,7 +231,7 @@ class Deal:
         """
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
-        _check_seat(dealer, "dealer")
+        dealer_seat = _seat(dealer, "dealer")
         seed = new_seed() if seed is None else check_seed(seed)
         deck = shuffled_deck(seed)
         dealt = 4 * rules.hand_size
@@ -222,12 +240,12 @@ class Deal:
             mask = 0
             for index in deck[first:dealt:4]:
                 mask |= 1 << index
-            masks[(dealer + 1 + first) % 4] = mask
+            masks[(dealer_seat + 1 + first) % 4] = mask
         kitty = 0
         for index in deck[dealt:]:
             kitty |= 1 << index
         deal = cls.__new__(cls)  # the engine's own shuffle needs no hand checks
-        deal._start(rules, tuple(masks), kitty, dealer, seed)
+        deal._start(rules, tuple(masks), kitty, dealer_seat, seed)
         return deal
 
     # --- reading the state -------------------------------------------------------------------
@@ -291,15 +309,13 @@ class Deal:
         """Whether the cards were thrown in on a weak-hand redeal demand (not because all passed)."""
         return bool(self._history) and self._history[-1] is REDEAL
 
-    def hand(self, seat: int) -> list[Card]:
-        """The cards seat ``seat`` still holds, sorted by suit and rank."""
-        _check_seat(seat, "seat")
-        return cards_of(self._hands[seat])
+    def hand(self, seat: object) -> list[Card]:
+        """The cards seat ``seat`` (0..3) still holds, sorted by suit and rank."""
+        return cards_of(self._hands[_seat(seat, "seat")])
 
-    def initial_hand(self, seat: int) -> list[Card]:
-        """The cards seat ``seat`` was dealt."""
-        _check_seat(seat, "seat")
-        return cards_of(self._initial[seat])
+    def initial_hand(self, seat: object) -> list[Card]:
+        """The cards seat ``seat`` (0..3) was dealt."""
+        return cards_of(self._initial[_seat(seat, "seat")])
 
     @property
     def kitty(self) -> list[Card]:
@@ -333,15 +349,13 @@ class Deal:
             return partner(self._declarer)
         return None
 
-    def hand_mask(self, seat: int) -> int:
-        """The cards seat ``seat`` still holds, as a mask (for bots and the solver)."""
-        _check_seat(seat, "seat")
-        return self._hands[seat]
+    def hand_mask(self, seat: object) -> int:
+        """The cards seat ``seat`` (0..3) still holds, as a mask (for bots and the solver)."""
+        return self._hands[_seat(seat, "seat")]
 
-    def side_tricks(self, seat: int) -> int:
+    def side_tricks(self, seat: object) -> int:
         """Tricks won by ``seat``'s side so far (with partners, the two together)."""
-        _check_seat(seat, "seat")
-        return side_tricks(self.rules, self._won, seat)
+        return side_tricks(self.rules, self._won, _seat(seat, "seat"))
 
     @property
     def made(self) -> bool | None:
@@ -352,7 +366,7 @@ class Deal:
 
     def _dealer_forced(self) -> bool:
         """gamelake: after three passes the dealer must take the contract."""
-        return (self.rules.all_pass is AllPass.DEALER_MUST_BID and self._high_bidder < 0
+        return (self.rules.all_pass is _DEALER_MUST_BID and self._high_bidder < 0
                 and self._to_move == self.dealer and self._passed.bit_count() == 3)
 
     def legal_bids(self) -> list[int]:
@@ -387,7 +401,7 @@ class Deal:
         self._phase = _REDEAL
         self._to_move = None
 
-    def bid(self, n: int) -> None:
+    def bid(self, n: object) -> None:
         """The player to move bids ``n`` tricks."""
         self._require(_AUCTION, "bid")
         if isinstance(n, bool) or not isinstance(n, int):
@@ -397,7 +411,7 @@ class Deal:
             raise self._bid_error(n, legal)
         self._steps = None
         seat = self._require_seat()
-        self._bids.append(Bid(seat, n))
+        self._bids.append(_BIDS[seat][n])
         self._history.append(Action.bid(n))
         if self.rules.announcements:
             self._announce(seat, n)
@@ -440,7 +454,7 @@ class Deal:
                                                f"the contract: bid {self.rules.min_bid} or more.")
         self._steps = None
         seat = self._require_seat()
-        self._bids.append(Bid(seat, None))
+        self._bids.append(_PASSES[seat])
         self._history.append(PASS)
         self._passed |= 1 << seat
         self._after_call(seat)
@@ -459,9 +473,9 @@ class Deal:
 
     def _all_passed(self) -> None:
         outcome = self.rules.all_pass
-        if outcome is AllPass.FIRST_BIDDER_PLAYS:
+        if outcome is _FIRST_BIDDER_PLAYS:
             self._won_auction((self.dealer + 1) % 4, self.rules.all_pass_bid)
-        elif outcome is AllPass.DEALER_PLAYS:
+        elif outcome is _DEALER_PLAYS:
             self._won_auction(self.dealer, self.rules.all_pass_bid)
         else:  # REDEAL (DEALER_MUST_BID never lets the fourth pass happen)
             self._phase = _REDEAL
@@ -501,7 +515,7 @@ class Deal:
 
     # --- burying (Gömmeli) -------------------------------------------------------------------
 
-    def bury(self, cards: Sequence[Card | str]) -> None:
+    def bury(self, cards: object) -> None:
         """The declarer buries as many cards as the kitty held, any cards of the hand."""
         self._require(_BURY, "bury cards")
         if not isinstance(cards, (str, Sequence)):
@@ -543,10 +557,7 @@ class Deal:
         """The cards the player to move may play now (empty outside the play)."""
         if self._phase is not _PLAY:
             return []
-        steps = self._steps
-        if steps is None:
-            steps = self._duties()
-        return cards_of(steps[-1][1])
+        return cards_of((self._steps or self._duties())[-1][1])
 
     def explain(self, card: Card | str) -> Verdict:
         """Whether the player to move may play ``card`` now, with the rule and a reason."""
@@ -563,16 +574,13 @@ class Deal:
         if type(card) is not Card:
             card = Card.parse(card)
         index = card.index
-        steps = self._steps
-        if steps is None:
-            steps = self._duties()
-        if not steps[-1][1] >> index & 1:
+        if not (self._steps or self._duties())[-1][1] >> index & 1:
             verdict = self.explain(card)
             raise IllegalMove(verdict.rule, verdict.reason)
         self._steps = None
         seat: int = self._to_move  # type: ignore[assignment]
-        self._hands[seat] ^= card.bit
-        self._history.append(play_action(index))
+        self._hands[seat] ^= 1 << index
+        self._history.append(PLAYS[index])
         trick = self._trick
         if SUIT_OF[index] == self._trump and not self._trump_broken and breaks_trump(
                 self.rules, index, self._trump, self._led if trick else -1):
@@ -581,17 +589,20 @@ class Deal:
             len(trick), self._led, self._top_led, self._top_trump, self._win_seat, seat, index, self._trump)
         trick.append(index)
         if len(trick) < 4:
-            self._to_move = (seat + 1) % 4
+            self._to_move = (seat + 1) & 3
             return
         self._finish_trick(trick)
 
     def _finish_trick(self, trick: list[int]) -> None:
         winner = self._win_seat
-        self._tricks.append(Trick(self._leader, tuple([CARDS[i] for i in trick]), winner))
+        first, second, third, fourth = trick
+        cards = (CARDS[first], CARDS[second], CARDS[third], CARDS[fourth])
+        # tuple.__new__ is Trick(...) without the Python-level __new__ a NamedTuple class runs
+        self._tricks.append(tuple.__new__(Trick, (self._leader, cards, winner)))
         self._won[winner] += 1
         self._trick = []
         self._led = self._top_led = self._top_trump = self._win_seat = -1
-        if len(self._tricks) == self.rules.tricks_per_deal:
+        if len(self._tricks) == self._tricks_per_deal:
             self._phase = _OVER
             self._to_move = None
             self._leader = -1
@@ -609,7 +620,7 @@ class Deal:
         if self.rules.announcements:
             return score_announcements(self.rules, self._announced, self._won)
         assert self._declarer is not None and self._contract is not None
-        return score_deal(self.rules, self._declarer, self._contract, self._won)
+        return points_per_seat(self.rules, self._declarer, self._contract, self._won)
 
     @property
     def is_finished(self) -> bool:
@@ -631,7 +642,7 @@ class Deal:
             return Action.bury(lowest[:self.rules.kitty])
         raise IllegalMove(WRONG_PHASE, "The deal is finished: nobody is on the clock.")
 
-    def act(self, action: Action) -> None:
+    def act(self, action: object) -> None:
         """Apply an action (what bots return and histories hold); raises IllegalMove, state untouched."""
         if not isinstance(action, Action):
             raise ValueError(f"{shorten(action)} is not an action: build one with batak_core.Action "
@@ -674,9 +685,9 @@ class Deal:
     def can_undo(self) -> bool:
         return bool(self._history)
 
-    def view(self, seat: int) -> DealView:
-        """Everything seat ``seat`` may know, and nothing else (no other hand is included)."""
-        _check_seat(seat, "seat")
+    def view(self, seat: object) -> DealView:
+        """Everything seat ``seat`` (0..3) may know, and nothing else (no other hand is included)."""
+        seat = _seat(seat, "seat")
         decider = self.decider
         mine = decider == seat
         dummy = self.dummy
@@ -741,6 +752,9 @@ class AllPassOutcome:
     contract: int | None  # the forced contract, or the lowest bid the dealer must make (gamelake)
     text: str  # one sentence for lessons, quizzes and the rules text
 
+    def __reduce__(self) -> tuple[type[AllPassOutcome], tuple[Any, ...]]:
+        return (AllPassOutcome, constructor_arguments(self))  # see batak_core.frozen
+
 
 def all_pass_outcome(rules: RuleSet) -> AllPassOutcome:
     """What the passes lead to under ``rules``, found by replaying them on a deal, so the lessons,
@@ -772,9 +786,12 @@ _PHASE_TEXT: Final = {
 }
 
 
-def _check_seat(seat: object, what: str) -> None:
-    if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+def _seat(seat: object, what: str) -> int:
+    """``seat`` as a seat 0..3, else ValueError. The public methods take ``object`` for it, like
+    every argument they check themselves: compiled code would turn True into 1 before the check."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1, 2, 3):
         raise ValueError(f"{what} must be a seat 0..3, not {shorten(seat)}")
+    return seat
 
 
 def _dealt_masks(rules: RuleSet, hands: Sequence[Sequence[Card | str]],

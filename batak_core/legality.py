@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from .cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, cards_of, describe_cards, mask_of
 from .errors import shorten
+from .frozen import constructor_arguments
 from .rules import RuleSet, TrumpBreak
 from .trick import TrickState
 
@@ -66,6 +67,9 @@ class Verdict:
     legal: bool
     rule: str
     reason: str
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[Any, ...]]:
+        return (Verdict, constructor_arguments(self))  # see batak_core.frozen
 
 
 class IllegalMove(ValueError):
@@ -143,9 +147,14 @@ def trump_broken_after(rules: RuleSet, trick: Sequence[Card], trump: Suit | None
     return any(breaks_trump(rules, card.index, int(trump), -1 if i == 0 else led) for i, card in enumerate(trick))
 
 
+Question = tuple[RuleSet, int, int, TrickState, bool, bool]
+"""A checked stateless rule question: rules, hand mask, trump index, trick, trump broken, partner winning."""
+
+
 def _position(rules: object, hand: object, trick: object, trump: object, trump_broken: object,
-              partner_winning: object) -> tuple[int, int, TrickState]:
-    """Check the arguments of a stateless rule question; return the hand mask, trump index and trick."""
+              partner_winning: object) -> Question:
+    """Check the arguments of a stateless rule question. The public functions take ``object`` for
+    the arguments checked here: compiled code would refuse a wrong type with a TypeError first."""
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
     cards = {}
@@ -166,34 +175,38 @@ def _position(rules: object, hand: object, trick: object, trump: object, trump_b
                          if overlap else "the trick lists a card twice")
     if trump is not None and not isinstance(trump, Suit):
         raise ValueError(f"trump must be a Suit or None, not {shorten(trump)}")
-    for name, flag in (("trump_broken", trump_broken), ("partner_winning", partner_winning)):
-        if not isinstance(flag, bool):
-            raise ValueError(f"{name} must be true or false, not {shorten(flag)}")
     trump_index = -1 if trump is None else int(trump)
-    return mask_of(mine), trump_index, TrickState.of([c.index for c in played], 0, trump_index)
+    return (rules, mask_of(mine), trump_index, TrickState.of([c.index for c in played], 0, trump_index),
+            _flag("trump_broken", trump_broken), _flag("partner_winning", partner_winning))
 
 
-def legal_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                trump: Suit | None, trump_broken: bool, *, partner_winning: bool = False) -> list[Card]:
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {shorten(value)}")
+    return value
+
+
+def legal_plays(rules: object, hand: Sequence[Card], trick: Sequence[Card],
+                trump: object, trump_broken: object, *, partner_winning: object = False) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards in play order, lead first).
 
     ``partner_winning`` matters only in a partnership with the partner-winning exemption.
     """
-    hand_mask, trump_index, state = _position(rules, hand, trick, trump, trump_broken, partner_winning)
-    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
-                   partner_winning)
+    checked, hand_mask, trump_index, state, broken, exempt = _position(rules, hand, trick, trump, trump_broken,
+                                                                      partner_winning)
+    steps = duties(checked, hand_mask, trump_index, broken, state.led, state.top_led, state.top_trump, exempt)
     return cards_of(steps[-1][1])
 
 
-def explain_play(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                 trump: Suit | None, trump_broken: bool, card: Card | str, *,
-                 partner_winning: bool = False) -> Verdict:
+def explain_play(rules: object, hand: Sequence[Card], trick: Sequence[Card],
+                 trump: object, trump_broken: object, card: object, *,
+                 partner_winning: object = False) -> Verdict:
     """Whether ``card`` may be played, with the rule id and a sentence a learner understands."""
-    hand_mask, trump_index, state = _position(rules, hand, trick, trump, trump_broken, partner_winning)
-    card = Card.parse(card)
-    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
-                   partner_winning)
-    return verdict_from_steps(rules, steps, hand_mask, trump_index, state, card)
+    checked, hand_mask, trump_index, state, broken, exempt = _position(rules, hand, trick, trump, trump_broken,
+                                                                      partner_winning)
+    chosen = Card.parse(card)
+    steps = duties(checked, hand_mask, trump_index, broken, state.led, state.top_led, state.top_trump, exempt)
+    return verdict_from_steps(checked, steps, hand_mask, trump_index, state, chosen)
 
 
 def verdict_from_steps(rules: RuleSet, steps: tuple[Step, ...], hand: int, trump: int,
@@ -288,24 +301,24 @@ def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: Tr
     raise AssertionError(f"unknown rule {rule}")
 
 
-def duty_chain(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None,
-               trump_broken: bool, *, partner_winning: bool = False) -> list[Verdict]:
+def duty_chain(rules: object, hand: Sequence[Card], trick: Sequence[Card], trump: object,
+               trump_broken: object, *, partner_winning: object = False) -> list[Verdict]:
     """The whole chain of duties that decides which cards of ``hand`` may be played: one verdict
     per step of ``duties()`` that rules cards out, told on the first card it rules out (``legal``
     false, the very sentence ``explain_play`` gives that card), and the last step, which says why
     the remaining cards are allowed when it rules nothing out itself (told on its first card).
     "You have no hearts, so you must play a trump ... you must overtrump: ..." is two verdicts."""
-    hand_mask, trump_index, state = _position(rules, hand, trick, trump, trump_broken, partner_winning)
-    steps = duties(rules, hand_mask, trump_index, trump_broken, state.led, state.top_led, state.top_trump,
-                   partner_winning)
+    checked, hand_mask, trump_index, state, broken, exempt = _position(rules, hand, trick, trump, trump_broken,
+                                                                      partner_winning)
+    steps = duties(checked, hand_mask, trump_index, broken, state.led, state.top_led, state.top_trump, exempt)
     chain = []
     before = hand_mask
     for number, (_rule, allowed) in enumerate(steps, start=1):
         ruled_out = before & ~allowed
         if ruled_out:
             card = cards_of(ruled_out)[0]
-            chain.append(verdict_from_steps(rules, steps, hand_mask, trump_index, state, card))
+            chain.append(verdict_from_steps(checked, steps, hand_mask, trump_index, state, card))
         elif number == len(steps) and allowed:
-            chain.append(verdict_from_steps(rules, steps, hand_mask, trump_index, state, cards_of(allowed)[0]))
+            chain.append(verdict_from_steps(checked, steps, hand_mask, trump_index, state, cards_of(allowed)[0]))
         before = allowed
     return chain

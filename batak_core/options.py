@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from .errors import shorten
+from .frozen import constructor_arguments
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -107,6 +108,9 @@ class Option:
     high: int | None = None
     choices: tuple[Any, ...] = ()
     form: bool = False  # set by the variant (the form of the game), never changed as a house rule
+
+    def __reduce__(self) -> tuple[type[Option], tuple[Any, ...]]:
+        return (Option, constructor_arguments(self))  # see batak_core.frozen
 
     def check(self, value: Any) -> Any:
         """``value`` as this option's type (JSON-style values accepted), or ValueError saying what

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from .errors import shorten
+from .frozen import constructor_arguments
 from .options import (
     OPTIONS,
     OPTIONS_BY_NAME,
@@ -95,6 +96,9 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         _validate(self)
+
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
+        return (RuleSet, constructor_arguments(self))  # see batak_core.frozen (match workers get rules)
 
     @property
     def hand_size(self) -> int:

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .errors import shorten
 from .rules import DeclarerMade, DefenderZero, RuleSet
 from .seats import side_seats, side_tricks
+
+# Module constants: enum member lookups are slow on Python 3.11, and every deal is scored.
+_TEN_PER_BID: Final = DeclarerMade.TEN_PER_BID
+_TEN_PER_TRICK: Final = DeclarerMade.TEN_PER_TRICK
+_TEN_PER_BID_PLUS_OVERTRICKS: Final = DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS
+_MINUS_50: Final = DefenderZero.MINUS_50
+_MINUS_TEN_BID: Final = DefenderZero.MINUS_TEN_BID
 
 
 def declarer_points(rules: RuleSet, bid: int, tricks: int) -> int:
@@ -16,12 +24,11 @@ def declarer_points(rules: RuleSet, bid: int, tricks: int) -> int:
         return -2 * penalty if rules.double_penalty else -penalty
     counted = bid if rules.exact_bid_scores_bid and tricks == bid else tricks
     made = rules.declarer_made
-    if made is DeclarerMade.TEN_PER_BID:
+    if made is _TEN_PER_BID:
         points = 10 * bid
-    elif made is DeclarerMade.TEN_PER_TRICK or (
-            made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS and rules.every_trick_counts):
+    elif made is _TEN_PER_TRICK or (made is _TEN_PER_BID_PLUS_OVERTRICKS and rules.every_trick_counts):
         points = 10 * counted
-    elif made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS:
+    elif made is _TEN_PER_BID_PLUS_OVERTRICKS:
         points = 10 * bid + (counted - bid)
     else:
         points = counted
@@ -33,9 +40,9 @@ def declarer_points(rules: RuleSet, bid: int, tricks: int) -> int:
 def defender_points(rules: RuleSet, bid: int, tricks: int) -> int:
     """What a player who is not the declarer scores with ``tricks``."""
     if tricks == 0:
-        if rules.defender_zero is DefenderZero.MINUS_50:
+        if rules.defender_zero is _MINUS_50:
             return -50
-        if rules.defender_zero is DefenderZero.MINUS_TEN_BID:
+        if rules.defender_zero is _MINUS_TEN_BID:
             return -10 * bid
     return rules.defender_per_trick * tricks
 
@@ -52,16 +59,23 @@ def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
                          f"({list(tricks)})")
 
 
-def score_deal(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -> list[int]:
-    """Points per seat for a finished deal: ``tricks`` is the number of tricks each seat won.
+def score_deal(rules: RuleSet, declarer: object, bid: object, tricks: Sequence[int]) -> list[int]:
+    """Points per seat for a finished deal: ``declarer`` is a seat 0..3, ``bid`` the contract and
+    ``tricks`` the number of tricks each seat won (the two numbers are taken as ``object`` and
+    checked here: compiled code would turn True into 1 before the check).
 
     In a partnership the partners' tricks count together and both partners get the side's score.
     """
     _check_tricks(rules, tricks)
-    if declarer not in (0, 1, 2, 3) or isinstance(declarer, bool):
+    if isinstance(declarer, bool) or not isinstance(declarer, int) or declarer not in (0, 1, 2, 3):
         raise ValueError(f"declarer must be a seat 0..3, not {shorten(declarer)}")
     if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= rules.tricks_per_deal:
         raise ValueError(f"bid must be a number of tricks 1..{rules.tricks_per_deal}, not {shorten(bid)}")
+    return points_per_seat(rules, declarer, bid, tricks)
+
+
+def points_per_seat(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -> list[int]:
+    """``score_deal`` without its checks, for a finished ``Deal``, whose numbers are its own."""
     declaring = side_seats(rules, declarer)
     return [declarer_points(rules, bid, side_tricks(rules, tricks, seat)) if seat in declaring
             else defender_points(rules, bid, side_tricks(rules, tricks, seat)) for seat in range(4)]

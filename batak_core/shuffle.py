@@ -32,9 +32,11 @@ def shuffled_deck(seed: int) -> list[int]:
     """The 52 card indices in shuffled order for this seed.
 
     Each card gets a 32-bit key from SHAKE-256 of the seed (a fixed standard) and the deck is
-    sorted by key; equal keys (about one seed in 3 million) keep index order.
+    sorted by key; equal keys (about one seed in 3 million) keep index order. The keys are sorted
+    as floats, which hold 32-bit numbers exactly and compare faster than ints of that size.
     """
-    keys = struct.unpack(">52I", hashlib.shake_256(b"batak-deck" + check_seed(seed).to_bytes(8, "big")).digest(208))
+    digest = hashlib.shake_256(b"batak-deck" + check_seed(seed).to_bytes(8, "big")).digest(208)
+    keys = list(map(float, struct.unpack(">52I", digest)))
     return sorted(range(52), key=keys.__getitem__)
 
 

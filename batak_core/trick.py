@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from .cards import Card, Suit
 from .errors import shorten
+from .frozen import constructor_arguments
 
 _SUIT: Final = tuple(i // 13 for i in range(52))
 
@@ -52,6 +53,9 @@ class TrickState:
     top_trump: int = -1
     winner: int = -1  # the seat winning so far
 
+    def __reduce__(self) -> tuple[type[TrickState], tuple[Any, ...]]:
+        return (TrickState, constructor_arguments(self))  # see batak_core.frozen
+
     @classmethod
     def of(cls, cards: Sequence[int], leader: int, trump: int) -> TrickState:
         """The state after ``cards`` (indices, lead first) led by seat ``leader``."""
@@ -78,15 +82,17 @@ def winning_index(cards: Sequence[int], trump: int) -> int:
     return winner
 
 
-def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Index into ``cards`` (play order, lead first) of the card that wins the trick."""
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise ValueError(f"a trick is a list of cards in play order, not {shorten(cards)}")
-    if not cards:
+def trick_winner(cards: Sequence[Card], trump: object) -> int:
+    """Index into ``cards`` (play order, lead first) of the card that wins the trick; ``trump`` is
+    a Suit or None (taken as ``object`` and checked here, as compiled code would refuse it first)."""
+    given: object = cards  # each item checked here, not by compiled code's typed loop
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise ValueError(f"a trick is a list of cards in play order, not {shorten(given)}")
+    if not given:
         raise ValueError("an empty trick has no winner")
-    if len(cards) > 4 or not all(type(c) is Card for c in cards):
-        raise ValueError(f"a trick is one to four cards (Card objects), not {shorten(list(cards))}")
-    if len(set(cards)) != len(cards):
+    if len(given) > 4 or not all(type(c) is Card for c in given):
+        raise ValueError(f"a trick is one to four cards (Card objects), not {shorten(list(given))}")
+    if len(set(given)) != len(given):
         raise ValueError("a trick cannot hold the same card twice")
     if trump is not None and not isinstance(trump, Suit):
         raise ValueError(f"trump must be a Suit or None, not {shorten(trump)}")

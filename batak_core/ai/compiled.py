@@ -1,48 +1,79 @@
-"""The optional compiled solver: ``make fast`` builds ``solver.py`` with mypyc, about 3x faster.
+"""The compiled engine: the rules engine and the solver built from their own source with mypyc.
 
-mypyc turns the same source into an extension module next to ``solver.py``, and Python imports
-an extension before a source file of the same name. That is only safe while the extension was
-built from the ``solver.py`` that is there now: an old build would silently run old rules. So
-the build records the source's digest, and ``choose_solver`` (run when ``batak_core`` is
-imported) loads the pure Python source instead when the digest no longer matches, or when
-``BATAK_PURE_PYTHON=1`` asks for it (benchmarks compare the two). Nothing needs the compiled
-solver: without a build everything runs, and starts, as pure Python.
+``make app`` and ``make test`` run ``python batak_core/ai/compiled.py ensure`` first: where a C
+compiler and the Python headers exist it compiles ``MODULES`` (the same ``.py`` files, nothing
+else to keep in step) into extension modules next to the sources, about twice as fast for a
+deal and three times for the solver, and skips the build while it is current. Without a
+compiler everything runs as pure Python, with the same results.
 
-    make fast       # builds it: compiled.build() (needs mypy, setuptools and a C compiler)
+Python imports an extension before a source file of the same name, which is only safe while the
+extension was built from the source that is there now: an old build would silently run old
+rules. So the build stamps the digest of every source it compiled (``STAMP_NAME``), and
+``choose_engine`` (the first thing ``import batak_core`` runs) keeps the build only when every
+digest matches. Otherwise, or when ``BATAK_PURE_PYTHON=1`` asks for it (benchmarks and tests
+compare the two), a finder on ``sys.meta_path`` imports all of ``MODULES`` from their sources:
+compiled and pure modules are never mixed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
+import time
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Final
 
-SOURCE = Path(__file__).with_name("solver.py")
-STAMP_NAME = "solver.compiled-from"  # the sha256 of the solver.py the extension was built from
-PURE_ENV = "BATAK_PURE_PYTHON"
-MODULE = "batak_core.ai.solver"
+PACKAGE_DIR: Final = Path(__file__).resolve().parent.parent  # the batak_core folder
+PACKAGE: Final = "batak_core"
+MODULES: Final = ("errors", "frozen", "cards", "options", "rules", "seats", "trick", "actions", "shuffle",
+                  "legality", "scoring", "deal", "ai.solver")
+"""The compiled modules, relative to ``batak_core``: the engine a deal runs on, and the solver."""
+STAMP_NAME: Final = "compiled-from.json"  # {module: sha256 of the source it was compiled from}
+SHARED_LIBRARY: Final = "engine__mypyc"  # mypyc's one library behind all the modules' small extensions
+PURE_ENV: Final = "BATAK_PURE_PYTHON"
+
+
+def source_of(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
+    return package_dir.joinpath(*module.split(".")).with_suffix(".py")
 
 
 def digest(source: Path) -> str:
     return hashlib.sha256(source.read_bytes()).hexdigest()
 
 
-def built_extensions(source: Path = SOURCE) -> list[Path]:
-    """The compiled solver modules next to ``source`` (none unless ``make fast`` ran)."""
-    return [p for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            if (p := source.with_name(source.stem + suffix)).exists()]
+def extension_of(name: str, package_dir: Path = PACKAGE_DIR) -> Path | None:
+    """The extension a build made for module ``name`` (relative to ``batak_core``), if any."""
+    source = source_of(name, package_dir)
+    return next((path for suffix in importlib.machinery.EXTENSION_SUFFIXES
+                 if (path := source.with_suffix(suffix)).exists()), None)
 
 
-def is_current(source: Path = SOURCE) -> bool:
-    """Whether a compiled solver exists and was built from ``source`` as it is now."""
-    stamp = source.with_name(STAMP_NAME)
-    return bool(built_extensions(source)) and stamp.exists() and stamp.read_text().strip() == digest(source)
+def built_extensions(package_dir: Path = PACKAGE_DIR) -> list[Path]:
+    """Every extension file a build left in ``package_dir`` (none unless one ran)."""
+    return [path for name in (*MODULES, SHARED_LIBRARY) if (path := extension_of(name, package_dir))]
+
+
+def stale_modules(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """The modules whose extension is missing or was built from another source (all of them
+    without a stamp or the shared library); an empty list means the build is current."""
+    stamp = package_dir / STAMP_NAME
+    stamped: dict[str, str] = json.loads(stamp.read_text()) if stamp.exists() else {}
+    library = extension_of(SHARED_LIBRARY, package_dir) is not None
+    return [module for module in MODULES
+            if not library or extension_of(module, package_dir) is None
+            or stamped.get(module) != digest(source_of(module, package_dir))]
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -50,32 +81,101 @@ def is_compiled(module: ModuleType) -> bool:
     return str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
-def choose_solver() -> None:
-    """Make ``batak_core.ai.solver`` the pure Python source unless a current build may be used."""
-    if MODULE in sys.modules or not built_extensions():
-        return
+class SourceFinder(importlib.abc.MetaPathFinder):
+    """Imports the compiled modules from their ``.py`` sources, ahead of the extensions."""
+
+    def __init__(self, package_dir: Path) -> None:
+        self.sources = {f"{PACKAGE}.{module}": source_of(module, package_dir) for module in MODULES}
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        source = self.sources.get(fullname)
+        return None if source is None else importlib.util.spec_from_file_location(fullname, source)
+
+
+def choose_engine(package_dir: Path = PACKAGE_DIR) -> None:
+    """Use the build only when it is current and pure Python is not asked for (run before any
+    of ``MODULES`` is imported)."""
+    if not built_extensions(package_dir):
+        return  # no build: Python finds the sources anyway
     if os.environ.get(PURE_ENV) != "1":
-        if is_current():
+        stale = stale_modules(package_dir)
+        if not stale:
             return
-        warnings.warn("the compiled solver was built from an older solver.py; using the pure Python "
-                      "solver (run `make fast` to rebuild it)", stacklevel=2)
-    spec = importlib.util.spec_from_file_location(MODULE, SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[MODULE] = module
-    spec.loader.exec_module(module)
-    setattr(sys.modules[__package__], "solver", module)  # noqa: B010 - as an import would
+        warnings.warn(f"the compiled engine is older than {', '.join(f'{m}.py' for m in stale)}; using pure "
+                      "Python for all of it (make app or make test rebuilds it)", stacklevel=2)
+    sys.meta_path.insert(0, SourceFinder(package_dir))
 
 
-def build(package_dir: Path = SOURCE.parent) -> Path:
-    """Compile ``solver.py`` of ``package_dir`` (a ``batak_core/ai`` folder) with mypyc, in place, and record
-    which source it was built from. Returns the extension's path."""
-    source = package_dir / "solver.py"
-    for old in package_dir.glob("solver*"):  # a running process may have the old build mapped:
-        if old.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):  # unlink, never overwrite
-            old.unlink()
-    top = package_dir.parent.parent  # the folder that holds batak_core/
-    subprocess.run([sys.executable, "-m", "mypyc", str(source.relative_to(top))],
-                   cwd=top, check=True, stdout=subprocess.DEVNULL)
-    (package_dir / STAMP_NAME).write_text(digest(source) + "\n")
-    return built_extensions(source)[0]
+def missing_toolchain() -> str | None:
+    """Why this machine cannot build the extensions (no C compiler, no Python headers, no mypyc),
+    or None when it can."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (Python.h; on Debian: apt-get install python3-dev)"
+    if importlib.util.find_spec("mypyc") is None:
+        return "no mypyc (pip install mypy)"
+    return None
+
+
+def remove_build(package_dir: Path = PACKAGE_DIR) -> None:
+    """Delete the extensions and the stamp. Unlinked, never overwritten: a running process may
+    have the old build mapped."""
+    for path in built_extensions(package_dir):
+        path.unlink()
+    (package_dir / STAMP_NAME).unlink(missing_ok=True)
+
+
+_SETUP: Final = """
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
+temp, *paths = sys.argv[1:]
+setup(name="batak-engine", script_args=["build_ext", "--inplace", "--build-temp", temp, "--build-lib", temp],
+      ext_modules=mypycify([f"--cache-dir={temp}/mypy", *paths], group_name="batak_core.engine", target_dir=temp))
+"""
+
+
+def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
+    """Compile ``MODULES`` of ``package_dir`` (a ``batak_core`` folder) with mypyc, in place, and
+    stamp the sources they were built from. Intermediate files go to a temporary folder; only the
+    extensions and the stamp stay. Returns the extensions."""
+    remove_build(package_dir)
+    top = package_dir.parent
+    paths = [str(source_of(module, package_dir).relative_to(top)) for module in MODULES]
+    digests = {module: digest(source_of(module, package_dir)) for module in MODULES}
+    with tempfile.TemporaryDirectory(prefix="batak-build-") as temp:
+        done = subprocess.run([sys.executable, "-c", _SETUP, temp, *paths], cwd=top, capture_output=True, text=True)
+    if done.returncode:
+        remove_build(package_dir)
+        raise RuntimeError(f"the mypyc build failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
+    (package_dir / STAMP_NAME).write_text(json.dumps(digests, indent=1) + "\n")
+    return built_extensions(package_dir)
+
+
+def ensure() -> int:
+    """``make app`` / ``make test``: build unless the build is current or cannot be made here;
+    one line says which engine runs. Returns the exit status (1 when a build failed)."""
+    stale = stale_modules()
+    if not stale:
+        print("batak_core: the compiled engine is current")
+        return 0
+    why_not = missing_toolchain()
+    if why_not is not None:
+        remove_build()
+        print(f"batak_core: {why_not}, so the pure Python engine is used (same results, about half the speed)")
+        return 0
+    start = time.perf_counter()
+    try:
+        build()
+    except RuntimeError as error:
+        print(f"batak_core: {error}\nbatak_core: the pure Python engine is used", file=sys.stderr)
+        return 1
+    print(f"batak_core: compiled the engine with mypyc in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(ensure() if sys.argv[1:] == ["ensure"] else "usage: python batak_core/ai/compiled.py ensure")

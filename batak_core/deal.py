@@ -154,8 +154,9 @@ class DealView:
         dummy's when the declarer plays it."""
         return self.dummy_hand if self.to_move is not None and self.to_move == self.dummy else self.hand
 
-    def explain(self, card: Card | str) -> Verdict:
-        """Whether the card may be played now by the seat this player decides for, and why."""
+    def explain(self, card: object) -> Verdict:
+        """Whether the card (a Card or text like 'QS') may be played now by the seat this player
+        decides for, and why."""
         if self.phase is not Phase.PLAY or self.to_move is None:
             raise IllegalMove(WRONG_PHASE, f"You cannot play a card now: {_PHASE_TEXT[self.phase]}")
         trump = -1 if self.trump is None else int(self.trump)
@@ -178,7 +179,7 @@ class Deal:
         # ``random`` creates its deal with ``cls.__new__(cls)`` to skip the hand checks.
         return super().__new__(cls)
 
-    def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card | str]], dealer: object = 0,
+    def __init__(self, rules: object, hands: Sequence[Sequence[Card | str]], dealer: object = 0,
                  *, kitty: Sequence[Card | str] = (), seed: int | None = None) -> None:
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
@@ -223,7 +224,7 @@ class Deal:
         self._steps: tuple[Step, ...] | None = None
 
     @classmethod
-    def random(cls, rules: RuleSet, seed: int | None = None, dealer: object = 0) -> Deal:
+    def random(cls, rules: object, seed: int | None = None, dealer: object = 0) -> Deal:
         """A shuffled deal; the same seed gives the same cards on every machine.
 
         Cards are dealt one at a time, starting with the player after the dealer; with a kitty
@@ -491,8 +492,8 @@ class Deal:
 
     # --- trump ---------------------------------------------------------------------------------
 
-    def declare_trump(self, suit: Suit | str) -> None:
-        """The declarer names trump and leads to the first trick."""
+    def declare_trump(self, suit: object) -> None:
+        """The declarer names trump (a Suit or text like 'H') and leads to the first trick."""
         self._require(_TRUMP, "name trump")
         try:
             chosen = Suit.parse(suit)
@@ -559,20 +560,21 @@ class Deal:
             return []
         return cards_of((self._steps or self._duties())[-1][1])
 
-    def explain(self, card: Card | str) -> Verdict:
-        """Whether the player to move may play ``card`` now, with the rule and a reason."""
+    def explain(self, card: object) -> Verdict:
+        """Whether the player to move may play ``card`` (a Card or text like 'QS') now, with the
+        rule and a reason."""
         self._require(_PLAY, "play a card")
-        card = Card.parse(card)
+        parsed = Card.parse(card)
         state = TrickState(self._led, self._top_led, self._top_trump, self._win_seat) if self._trick else EMPTY_TRICK
         return verdict_from_steps(self.rules, self._duties(), self._hands[self._require_seat()],
-                                  self._trump, state, card)
+                                  self._trump, state, parsed)
 
-    def play(self, card: Card | str) -> None:
-        """The player to move plays ``card``; raises IllegalMove (state untouched) if forbidden."""
+    def play(self, card: object) -> None:
+        """The player to move plays ``card`` (a Card or text like 'QS'); raises IllegalMove
+        (state untouched) if forbidden."""
         if self._phase is not _PLAY:
             self._require(_PLAY, "play a card")
-        if type(card) is not Card:
-            card = Card.parse(card)
+        card = card if type(card) is Card else Card.parse(card)
         index = card.index
         if not (self._steps or self._duties())[-1][1] >> index & 1:
             verdict = self.explain(card)

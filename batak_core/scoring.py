@@ -47,9 +47,15 @@ def defender_points(rules: RuleSet, bid: int, tricks: int) -> int:
     return rules.defender_per_trick * tricks
 
 
-def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
+def _checked_rules(rules: object) -> RuleSet:
+    """``rules`` if it is a RuleSet (taken as ``object``: compiled code would raise its own
+    TypeError before this message)."""
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet (see batak_core.preset), not {shorten(rules)}")
+    return rules
+
+
+def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
     if not isinstance(tricks, Sequence) or isinstance(tricks, (str, bytes)):
         raise ValueError(f"tricks must be four counts, one per seat, not {shorten(tricks)}")
     if len(tricks) != 4 or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
@@ -59,19 +65,21 @@ def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
                          f"({list(tricks)})")
 
 
-def score_deal(rules: RuleSet, declarer: object, bid: object, tricks: Sequence[int]) -> list[int]:
+def score_deal(rules: object, declarer: object, bid: object, tricks: Sequence[int]) -> list[int]:
     """Points per seat for a finished deal: ``declarer`` is a seat 0..3, ``bid`` the contract and
-    ``tricks`` the number of tricks each seat won (the two numbers are taken as ``object`` and
-    checked here: compiled code would turn True into 1 before the check).
+    ``tricks`` the number of tricks each seat won (``rules`` and the two numbers are taken as
+    ``object`` and checked here: compiled code would raise its own TypeError, or turn True into 1,
+    before the check).
 
     In a partnership the partners' tricks count together and both partners get the side's score.
     """
-    _check_tricks(rules, tricks)
+    ruleset = _checked_rules(rules)
+    _check_tricks(ruleset, tricks)
     if isinstance(declarer, bool) or not isinstance(declarer, int) or declarer not in (0, 1, 2, 3):
         raise ValueError(f"declarer must be a seat 0..3, not {shorten(declarer)}")
-    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= rules.tricks_per_deal:
-        raise ValueError(f"bid must be a number of tricks 1..{rules.tricks_per_deal}, not {shorten(bid)}")
-    return points_per_seat(rules, declarer, bid, tricks)
+    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= ruleset.tricks_per_deal:
+        raise ValueError(f"bid must be a number of tricks 1..{ruleset.tricks_per_deal}, not {shorten(bid)}")
+    return points_per_seat(ruleset, declarer, bid, tricks)
 
 
 def points_per_seat(rules: RuleSet, declarer: int, bid: int, tricks: Sequence[int]) -> list[int]:
@@ -90,10 +98,12 @@ def announcement_points(rules: RuleSet, announced: int, tricks: int) -> int:
     return declarer_points(rules, announced, tricks)
 
 
-def score_announcements(rules: RuleSet, announced: Sequence[int], tricks: Sequence[int]) -> list[int]:
+def score_announcements(rules: object, announced: Sequence[int], tricks: Sequence[int]) -> list[int]:
     """Points per seat for a Koz Maça deal: everyone is scored against their own number."""
-    _check_tricks(rules, tricks)
+    ruleset = _checked_rules(rules)
+    _check_tricks(ruleset, tricks)
     if (not isinstance(announced, Sequence) or isinstance(announced, (str, bytes)) or len(announced) != 4
-            or any(not isinstance(n, int) or not rules.announce_min <= n <= 13 for n in announced)):
-        raise ValueError(f"announcements must be four numbers {rules.announce_min}..13, not {shorten(list(announced))}")
-    return [announcement_points(rules, n, t) for n, t in zip(announced, tricks, strict=True)]
+            or any(not isinstance(n, int) or not ruleset.announce_min <= n <= 13 for n in announced)):
+        raise ValueError(f"announcements must be four numbers {ruleset.announce_min}..13, "
+                         f"not {shorten(list(announced))}")
+    return [announcement_points(ruleset, n, t) for n, t in zip(announced, tricks, strict=True)]

@@ -1,8 +1,12 @@
 """Deals: the auction with its five all-pass outcomes, trump, play, undo and views."""
 
+from collections.abc import Callable
+
 import pytest
 
 import batak_core as bc
+from batak_core import Deal, preset
+from batak_core.scoring import score_deal
 from tests.conftest import auction, suit_hands
 
 
@@ -280,3 +284,37 @@ def test_timeout_trump_breaks_length_tie_by_strength() -> None:
     for _ in range(3):
         deal.pass_bid()
     assert str(deal.timeout_action()) == "trump C"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Deal("x", [[]] * 4),  # type: ignore[arg-type]
+    lambda: Deal.random("x", seed=1),  # type: ignore[arg-type]
+    lambda: score_deal("x", 0, 5, [4, 3, 3, 3]),  # type: ignore[arg-type]
+    lambda: _trump_phase().declare_trump(5),  # type: ignore[arg-type]
+    lambda: _trump_phase().declare_trump(None),  # type: ignore[arg-type]
+    lambda: _play_phase().play(None),  # type: ignore[arg-type]
+    lambda: _play_phase().play(5),  # type: ignore[arg-type]
+    lambda: _play_phase().explain(None),  # type: ignore[arg-type]
+    lambda: _play_phase().view(0).explain(None),  # type: ignore[arg-type]
+], ids=["Deal", "Deal.random", "score_deal", "declare_trump(5)", "declare_trump(None)", "play(None)",
+        "play(5)", "explain(None)", "view.explain(None)"])
+def test_the_compiled_engine_raised_type_errors_for_bad_input(call: Callable[[], object]) -> None:
+    """Regression: compiled code checks argument types before the function's own checks, so a
+    wrong type gave mypyc's TypeError ("... object expected; got int") instead of the engine's
+    ValueError saying what is allowed. Both builds must give the engine's message."""
+    with pytest.raises(ValueError, match=r"must be (a RuleSet|given as text like)"):
+        call()
+
+
+def _trump_phase() -> Deal:
+    deal = Deal.random(preset("miniokey"), seed=1, dealer=3)
+    deal.bid(5)
+    for _ in range(3):
+        deal.pass_bid()
+    return deal
+
+
+def _play_phase() -> Deal:
+    deal = _trump_phase()
+    deal.declare_trump("S")
+    return deal

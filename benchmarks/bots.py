@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py                # everything (long: the expert match takes about an hour)
     python benchmarks/bots.py speed          # decision times and solver times only
-    BATAK_PURE_PYTHON=1 python benchmarks/bots.py speed   # the pure Python solver after `make fast`
+    BATAK_PURE_PYTHON=1 python benchmarks/bots.py speed   # the pure Python engine and solver
     python benchmarks/bots.py strength --expert-deals 100 --club-deals 400 --workers 2
 
 Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
@@ -56,7 +56,7 @@ def decision_times(level: str, deals: int) -> list[float]:
 
 
 def speed(args: argparse.Namespace) -> None:
-    kind = "compiled with mypyc (make fast)" if compiled.is_compiled(batak_core.solver) else "pure Python"
+    kind = "compiled with mypyc (the default build)" if compiled.is_compiled(batak_core.solver) else "pure Python"
     print(f"solver: {kind}", flush=True)
     for level, deals in (("club", args.speed_deals), ("expert", max(1, args.speed_deals // 2))):
         if args.speed_deals <= 0:

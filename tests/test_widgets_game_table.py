@@ -441,3 +441,22 @@ def test_a_hint_with_numbers_says_what_each_is_and_draws_the_cards() -> None:
     for alt in advice.shown():
         assert html.escape(alt.says, quote=False) in message and f"batak-card-{alt.action.card.code}" in message
     assert not BARE_LIST_VALUE.search(message)
+
+
+def test_a_review_that_fails_left_the_panel_saying_reviewing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: an error inside the review left the panel on "Reviewing…" for good; it says the
+    review could not be finished, and the table goes on working."""
+    import widgets.game_table as game_table
+
+    table = learner_to_play(6)
+
+    def failing_review(deal: bc.Deal, seat: int) -> bc.bots.Review:
+        raise RuntimeError("the solver broke")
+    monkeypatch.setattr(game_table, "bot_review", failing_review)
+    while not table.deal.is_finished:
+        click_something(table)
+    table.review_button.click()
+    assert "Reviewing…" not in table.review.value
+    assert "could not be finished" in table.review.value and "the solver broke" in table.review.value
+    table.next_button.click()
+    assert not table.deal.is_finished

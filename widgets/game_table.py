@@ -36,6 +36,7 @@ from batak_core import (
 from batak_core.ai.bots import ReviewItem
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
+from batak_core.errors import shorten
 from batak_core.seats import partner
 from batak_core.shuffle import derive_seed, new_seed
 
@@ -416,7 +417,14 @@ class GameTable(w.VBox):
         self._pending_review = None
         if self._reviewed != key or self.deal is not deal:
             return  # the learner moved on to another deal meanwhile
-        result = bot_review(deal, LEARNER)
+        try:
+            result = bot_review(deal, LEARNER)
+        except Exception as error:  # any failure: the panel must not hang on "Reviewing…"
+            self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
+                                 '<p class="batak-review-scope">The review could not be finished '
+                                 f"({escape(type(error).__name__)}: {escape(shorten(str(error)))}). "
+                                 "The game goes on as before.</p>")
+            return
         lines = "".join(f"<li>{_review_item_html(item)}</li>" for item in result.items)
         shortfall = f'<p class="batak-review-shortfall">{escape(result.shortfall)}</p>' if result.shortfall else ""
         self.review.value = ('<div class="batak-panel-title">Review of your play</div>'

@@ -381,9 +381,11 @@ strong they are:
 - **club** plays like a sound club player: it counts its tricks, draws trumps and wins cheaply;
 - **expert** imagines the hidden cards many ways and looks ahead: slower, and hard to beat.
 
-**Hint** suggests a move and says why. After each deal, **Review my play** replays your cards with
-all four hands open and lists the plays that cost you tricks or points, each with the card that
-was better. **Undo** takes back your last move. The score sheet keeps every deal.
+**Hint** suggests a move and says why, and any number it shows says what it is. After each deal,
+**Review my play** checks your bid, your choice of trump and every card you played against
+perfect play with all four hands open, and lists what cost you points: the call or card that was
+better and what it would have kept. **Undo** takes back your last move. The score sheet keeps
+every deal.
 """),
         code("from widgets.course import full_game\nfull_game(bots='club')"),
         md("## Final quiz: a mix of everything"),

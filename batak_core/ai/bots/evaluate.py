@@ -11,7 +11,7 @@ the estimate); ``defence_estimate`` counts a defender's own tricks the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import cache
 
 from ...cards import Suit
 from ...deal import DealView
@@ -45,36 +45,43 @@ def suit_features(pattern: int, is_trump: bool, trump_length: int) -> tuple[int,
             (length == 1) * trump_length, (length == 2) * trump_length, max(0, length - 4))
 
 
-def _by_suit(hand: int, trump: int, trump_weights: Mapping[str, float], side_weights: Mapping[str, float],
-             base: float) -> dict[Suit, float]:
+def _by_suit(hand: int, trump: int, defence: bool, base: float) -> dict[Suit, float]:
     trump_length = (hand >> 13 * trump & 0x1FFF).bit_count() if trump >= 0 else 0
-    out = {}
-    for suit in Suit:
-        is_trump = suit == trump
-        names = TRUMP_FEATURES if is_trump else SIDE_FEATURES
-        weights = trump_weights if is_trump else side_weights
-        part = base if is_trump else 0.0
-        for name, value in zip(names, suit_features(hand >> 13 * suit & 0x1FFF, is_trump, trump_length),
-                               strict=True):
-            part += weights[name] * value
-        out[suit] = part
-    return out
+    return {suit: _suit_part(hand >> 13 * suit & 0x1FFF, suit == trump, trump_length, defence, base)
+            for suit in Suit}
+
+
+@cache
+def _suit_part(pattern: int, is_trump: bool, trump_length: int, defence: bool, base: float) -> float:
+    """One suit's count (with ``base`` for the trump suit), kept once worked out: the expert's
+    sampling counts thousands of hands a decision, and a suit has only 8,192 patterns."""
+    if defence:
+        weights = fitted.DEFENCE_TRUMP if is_trump else fitted.DEFENCE_SIDE
+    else:
+        weights = fitted.DECLARER_TRUMP if is_trump else fitted.DECLARER_SIDE
+    part = base if is_trump else 0.0
+    for name, value in zip(TRUMP_FEATURES if is_trump else SIDE_FEATURES,
+                           suit_features(pattern, is_trump, trump_length), strict=True):
+        part += weights[name] * value
+    return part
 
 
 def estimate_by_suit(hand: int, trump: int, rules: RuleSet | None = None) -> dict[Suit, float]:
     """``trick_estimate`` suit by suit: what each suit's cards are counted for (the trump suit
     also carries the base, and the preset's own term where the fit found one)."""
     base = fitted.PRESET_BASE.get(rules.name, 0.0) if rules is not None else 0.0
-    return _by_suit(hand, trump, fitted.DECLARER_TRUMP, fitted.DECLARER_SIDE, base)
+    return _by_suit(hand, trump, False, base)
 
 
 def trick_estimate(hand: int, trump: int, rules: RuleSet | None = None) -> float:
     """Expected double-dummy tricks for the declarer holding ``hand`` (a mask) with ``trump``,
     leading the first trick: the sum of ``estimate_by_suit``. The real count lies around it
     with the spread ``fitted_estimate.DECLARER_SPREAD``."""
+    base = fitted.PRESET_BASE.get(rules.name, 0.0) if rules is not None else 0.0
+    trump_length = (hand >> 13 * trump & 0x1FFF).bit_count() if trump >= 0 else 0
     total = 0.0
-    for part in estimate_by_suit(hand, trump, rules).values():
-        total += part
+    for suit in range(4):  # estimate_by_suit's parts, added in its order, without the dict
+        total += _suit_part(hand >> 13 * suit & 0x1FFF, suit == trump, trump_length, False, base)
     return total
 
 
@@ -82,7 +89,7 @@ def defence_estimate(hand: int, trump: int) -> float:
     """Expected double-dummy tricks of a defender holding ``hand`` against a declarer with
     ``trump`` (its own tricks, everyone else against it; spread ``fitted_estimate.DEFENCE_SPREAD``)."""
     total = 0.0
-    for part in _by_suit(hand, trump, fitted.DEFENCE_TRUMP, fitted.DEFENCE_SIDE, 0.0).values():
+    for part in _by_suit(hand, trump, True, 0.0).values():
         total += part
     return max(0.0, total)
 

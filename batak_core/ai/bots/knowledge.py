@@ -234,11 +234,17 @@ def _draw_layout(know: Knowledge, rng: random.Random) -> tuple[int, int, int, in
             allowed[seat] = know.possible(seat)
 
     def place(card: int, seen: set[int]) -> bool:
+        """Put ``card`` on a free allowed slot, else move a placed card along (Kuhn's augmenting
+        path; free slots first, so the deep search runs only when the facts crowd a seat)."""
+        for slot in order:
+            if holder[slot] < 0 and allowed[slots[slot]] >> card & 1:
+                holder[slot] = card
+                return True
         for slot in order:
             if slot in seen or not allowed[slots[slot]] >> card & 1:
                 continue
             seen.add(slot)
-            if holder[slot] < 0 or place(holder[slot], seen):
+            if place(holder[slot], seen):
                 holder[slot] = card
                 return True
         return False

@@ -1,7 +1,11 @@
 """Fit the hand-evaluation model (``evaluate.trick_estimate``) on double-dummy results.
 
-    python benchmarks/calibrate_bidding.py collect --deals 300 --data /tmp/dd.jsonl
-    python benchmarks/calibrate_bidding.py fit --data /tmp/dd.jsonl --out batak_core/ai/bots/fitted_estimate.py
+    python benchmarks/calibrate_bidding.py collect --deals 300 --data benchmarks/data/calibration_dd.jsonl
+    python benchmarks/calibrate_bidding.py fit --data benchmarks/data/calibration_dd.jsonl \
+        --out batak_core/ai/bots/fitted_estimate.py
+
+``benchmarks/data/calibration_dd.jsonl`` holds the solves the shipped model was fitted on (253
+solves of 2026-12-01), so the fit can be checked and rerun without solving again.
 
 ``collect`` deals seeded random hands (the presets in turn), and for seat 0 as declarer (the
 declarer leads the first trick under every preset) solves the deal double-dummy with each of the

@@ -238,3 +238,14 @@ def test_the_scripts_features_and_the_shipped_weights_give_the_bots_count() -> N
         for trump in range(4):
             assert float(np.dot(script.features(hand, trump, name), vector)) == pytest.approx(
                 trick_estimate(hand, trump, preset(name)), abs=1e-9)
+
+
+@pytest.mark.slow
+def test_the_shipped_model_is_what_the_fit_makes_of_the_shipped_solves(tmp_path: Path) -> None:
+    """``fitted_estimate.py`` is reproducible: fitting ``benchmarks/data/calibration_dd.jsonl``
+    again writes it byte for byte."""
+    script = _calibration_script()
+    out = tmp_path / "fitted.py"
+    script.fit(argparse.Namespace(data=[str(ROOT / "benchmarks" / "data" / "calibration_dd.jsonl")],
+                                  out=str(out), seed=1))
+    assert out.read_text() == (ROOT / "batak_core" / "ai" / "bots" / "fitted_estimate.py").read_text()

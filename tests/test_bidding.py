@@ -141,13 +141,18 @@ def test_the_expert_bids_and_names_trump_by_expected_score() -> None:
             deal.act(action)
 
 
-def test_auction_review_finds_the_overbid_that_went_down() -> None:
+def overbid_to_8_in_spades() -> Deal:
+    """Seat 0 bids 8 on the trickless hand, the others pass, and it names spades."""
     deal = deal_with(TRICKLESS, dealer=3)
     deal.bid(8)
     for _ in range(3):
         deal.pass_bid()
     deal.declare_trump(Suit.SPADES)
-    findings = bidding.auction_review(deal, 0, layouts=3).findings
+    return deal
+
+
+def test_auction_review_finds_the_overbid_that_went_down() -> None:
+    findings = bidding.auction_review(overbid_to_8_in_spades(), 0, layouts=3).findings
     bid_finding = next(f for f in findings if f.call == Action.bid(8))
     assert bid_finding.best == PASS
     assert bid_finding.cost > 30
@@ -158,12 +163,8 @@ def test_auction_review_finds_the_overbid_that_went_down() -> None:
 
 def test_auction_review_counts_with_the_trump_named_even_when_it_is_spades() -> None:
     """Spades is suit 0: a truthiness test once skipped it and named the oracle's suit instead."""
-    deal = deal_with(TRICKLESS, dealer=3)
-    deal.bid(8)
-    for _ in range(3):
-        deal.pass_bid()
-    deal.declare_trump(Suit.SPADES)
-    finding = next(f for f in bidding.auction_review(deal, 0, layouts=3).findings if f.call == Action.bid(8))
+    findings = bidding.auction_review(overbid_to_8_in_spades(), 0, layouts=3).findings
+    finding = next(f for f in findings if f.call == Action.bid(8))
     assert finding.trump is Suit.SPADES
     assert "with spades trump" in finding.text
 

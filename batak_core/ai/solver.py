@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import ABOVE, CARDS, SUIT_MASKS, Card
+from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
 from ..deal import Deal, Phase
 from ..legality import breaks_trump, duties
 from ..rules import RuleSet
@@ -615,27 +615,17 @@ class Search:
                                 ruff |= smask
                 ruff &= ~tmask
             safe = reps & ~ruff & ~tmask
-            return (_indices(safe & tops) + _indices(reps & tops & tmask) + _ranked(safe & ~tops)
-                    + _indices(reps & tmask & ~tops) + _ranked(reps & ruff))
+            return (indices_of(safe & tops) + indices_of(reps & tops & tmask) + _ranked(safe & ~tops)
+                    + indices_of(reps & tmask & ~tops) + _ranked(reps & ruff))
         if (self.side >> win_seat & 1 == 1) == maximizing:
             return _ranked(reps)  # the side already wins it: play low
         beat = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | tmask
-        return _indices(reps & beat) + _ranked(reps & ~beat)
-
-
-def _indices(mask: int) -> list[int]:
-    """The card indices of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        return indices_of(reps & beat) + _ranked(reps & ~beat)
 
 
 def _ranked(mask: int) -> list[int]:
     """The card indices of a mask, lowest rank first (across suits)."""
-    out = _indices(mask)
+    out = indices_of(mask)
     if len(out) > 1 and out[0] // 13 != out[-1] // 13:  # one suit is in order already
         # Sort plain ints (rank, then suit) rather than by a key function.
         by_rank = [card % 13 << 2 | card // 13 for card in out]

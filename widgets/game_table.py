@@ -59,8 +59,13 @@ def _action_html(action: Action, announcing: bool) -> str:
     text = escape(action.text(announcing=announcing))
     if action.kind is not ActionKind.PLAY:
         return text
+    return f"{_inline_card(action)} {text}"
+
+
+def _inline_card(action: Action) -> str:
+    """A card to play, drawn small in a line of text."""
     return (f'<span class="batak-inline-card" style="display: inline-block; vertical-align: middle">'
-            f"{card_svg(action.card, scale=0.3)}</span> {text}")
+            f"{card_svg(action.card, scale=0.3)}</span>")
 
 
 def escape(text: str) -> str:
@@ -436,6 +441,4 @@ def _review_item_html(item: ReviewItem) -> str:
     """One review item: for a card, the card played and the better one drawn, then the words."""
     if item.in_auction:
         return escape(item.text)
-    faces = "".join(f'<span style="display: inline-block; vertical-align: middle">'
-                    f"{card_svg(action.card, scale=0.3)}</span>" for action in (item.played, item.better))
-    return f"{faces} {escape(item.text)}"
+    return f"{_inline_card(item.played)}{_inline_card(item.better)} {escape(item.text)}"

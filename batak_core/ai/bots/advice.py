@@ -22,7 +22,7 @@ from ...trick import winning_index
 from .bidding import CallValue, call_values, choose_trump
 from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import counting_trump, trick_estimate
-from .expert import EXACT_CARDS, LOOKAHEAD_TRICKS, CardScore, pick, score_cards, searchable, trusted
+from .expert import LOOKAHEAD_TRICKS, CardScore, pick, score_cards, search_horizon, searchable, trusted
 from .knowledge import Knowledge, knowledge
 
 COUNT_BASIS = ("the hand's trick count: its honours, length and ruffing shortness, weighed by how such "
@@ -242,8 +242,8 @@ def _card_order(view: DealView, card: Card, scores: list[CardScore]) -> list[Act
 
 def _played_out_to_the_end(view: DealView) -> bool:
     """Whether ``expert.score_cards`` solved this position to the last trick, not to a horizon
-    with a guess beyond it (it does from ``EXACT_CARDS`` cards in the leader's hand)."""
-    return len(view.hand) + (1 if view.current_trick else 0) <= EXACT_CARDS
+    with a guess beyond it."""
+    return search_horizon(view) == 0
 
 
 def _card_measure_name(view: DealView) -> str:

@@ -126,8 +126,7 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
     selfish = not mine_on_side and own_side | side != 15  # other defenders score for themselves
     total_tricks = rules.tricks_per_deal
     leader_cards = len(view.hand) + (1 if view.current_trick else 0)
-    exact = leader_cards <= EXACT_CARDS
-    horizon = 0 if exact else max(1, leader_cards - 1 - LOOKAHEAD_TRICKS)
+    horizon = search_horizon(view)
     rng = random.Random(public_seed(view, seed))
     legal = [c.index for c in view.legal_plays]
     totals = {c: [0.0, 0.0] for c in legal}
@@ -167,6 +166,13 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
     scores = [CardScore(CARDS[c], totals[c][0] / done, totals[c][1] / done, done) for c in legal]
     scores.sort(key=lambda s: (-s.points, s.card.rank))
     return scores
+
+
+def search_horizon(view: DealView) -> int:
+    """The cards a hand at which ``score_cards`` stops searching and guesses the rest (0: it
+    solves to the last trick, from ``EXACT_CARDS`` cards in the leader's hand)."""
+    leader_cards = len(view.hand) + (1 if view.current_trick else 0)
+    return 0 if leader_cards <= EXACT_CARDS else max(1, leader_cards - 1 - LOOKAHEAD_TRICKS)
 
 
 def _solve_sample(pos: Position, side: int, horizon: int, nodes_left: int) -> tuple[dict[int, int], int]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import batak_core as bc
-from batak_core.teaching import course_drills, drills, topics
+from batak_core.teaching import drills, judgement_drills, topics
 from batak_core.teaching.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES
 from batak_core.teaching.progress import Progress
 from widgets import course
@@ -192,7 +192,7 @@ def test_course_questions_are_checked_by_the_engine() -> None:
             question = topics.question(topic, bc.preset("turkish"), seed)
             assert question.check(right_answer(question)).correct
             assert question.rule
-    assert course_drills.sure_tricks(bc.parse_cards("AS KS QS 2S KH AD")) == {
+    assert judgement_drills.sure_tricks(bc.parse_cards("AS KS QS 2S KH AD")) == {
         bc.Suit.SPADES: 3, bc.Suit.HEARTS: 0, bc.Suit.DIAMONDS: 1, bc.Suit.CLUBS: 0}
     with pytest.raises(ValueError, match="unknown topic"):
         topics.question("nope")

@@ -19,7 +19,7 @@ that the rule lab judges under every preset and saves as JSON.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
@@ -364,6 +364,7 @@ class ChoiceQuestion(Question):
     rule_id: str
     why: str
     verdicts: tuple[str, ...] = ()  # per choice: why it is wrong (empty for the answer)
+    hand: tuple[Card, ...] = ()  # the hand the question is about, drawn as cards by the quiz
 
     @property
     def rule(self) -> str:
@@ -386,6 +387,57 @@ class ChoiceQuestion(Question):
         return Result(False, self.rule_id, f"{wrong} {self.why}".strip(), self.expected)
 
 
+@dataclass(frozen=True)
+class PlayQuestion(Question):
+    """Choose the card to play in a small ending with every hand shown: the double-dummy solver
+    (``ai.solver``) has valued each legal card, and every card that keeps the best result is right.
+
+    ``values`` holds each legal card of the player to move and the tricks that player's side ends
+    the deal with after it, everyone playing perfectly from there.
+    """
+
+    kind: ClassVar[str] = "play"
+    hands: tuple[tuple[Card, ...], ...]  # every seat's cards, seat order, shown face up
+    to_move: int
+    leader: int
+    trick: tuple[Card, ...]  # the current trick, lead first
+    trump: Suit | None
+    values: tuple[tuple[Card, int], ...]
+    rule_id: str
+    why: str  # the idea of the position, said after any answer
+
+    @property
+    def answer(self) -> frozenset[Card]:
+        best = max(v for _c, v in self.values)
+        return frozenset(c for c, v in self.values if v == best)
+
+    @property
+    def rule(self) -> str:
+        return self.rule_id
+
+    @property
+    def explanation(self) -> str:
+        return self.why
+
+    @property
+    def expected(self) -> str:
+        return describe_cards(sorted_hand(self.answer))
+
+    def check(self, answer: object) -> Result:
+        chosen = _cards([answer] if isinstance(answer, (str, Card)) else answer)
+        values = dict(self.values)
+        if len(chosen) != 1 or chosen[0] not in values:
+            raise ValueError(f"answer with one of the cards you may play: {describe_cards(sorted_hand(values))}")
+        card = chosen[0]
+        if card in self.answer:
+            return self._right()
+        best = max(values.values())
+        lost = best - values[card]
+        return Result(False, self.rule_id,
+                      f"{card.label} gives away {lost} trick{'s' if lost != 1 else ''}: with best play your side "
+                      f"then ends with {values[card]}, not {best}. {self.why}", self.expected)
+
+
 def _cards(answer: object) -> list[Card]:
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise ValueError("answer with a collection of cards")
@@ -397,9 +449,27 @@ def _cards(answer: object) -> list[Card]:
     return out
 
 
+def number_choices(answer: int, rng: random.Random, top: int = 13) -> tuple[str, ...]:
+    """Four neighbouring whole numbers around ``answer`` (within 0..top), as answer buttons."""
+    low = max(0, min(top - 3, answer - rng.randrange(4)))
+    return tuple(str(n) for n in range(low, low + 4))
+
+
+
 # --- generators -----------------------------------------------------------------------------
 
 Generator = Callable[[RuleSet, int, random.Random], Question]
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A quiz topic: its title and its kinds of question, each a generator. A lesson's round of
+    questions takes turns between the kinds (``rounds``), so one topic can teach several cases of a
+    rule; a generator whose kind cannot be asked under some rules (``not_asked``) asks a fitting
+    question instead."""
+
+    title: str
+    kinds: Mapping[str, Generator]
 
 
 def ready_to_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
@@ -706,11 +776,16 @@ def _edge(rules: RuleSet, seed: int, rng: random.Random) -> Question:
     return kinds[rng.randrange(len(kinds))](rules, seed, rng)
 
 
-GENERATORS: Final[dict[str, Generator]] = {
-    "follow": _follow, "ruff": _ruff, "trump-lead": _trump_lead, "winner": _winner,
-    "score": _score, "bidding": _bidding, "edge": _edge,
+QUIZ_TOPICS: Final[dict[str, Topic]] = {
+    "follow": Topic("Following suit and overtaking", {"overtake": _follow}),
+    "ruff": Topic("Ruffing and overtrumping", {"ruff-or-overtrump": _ruff}),
+    "trump-lead": Topic("Leading trump: broken or not", {"lead": _trump_lead}),
+    "winner": Topic("Who wins the trick", {"winner": _winner}),
+    "score": Topic("Scoring a finished deal", {"score": _score}),
+    "bidding": Topic("Bidding and the all-pass outcome", {"lowest-bid": _bidding}),
+    "edge": Topic("Where the presets disagree", {"edge": _edge}),
 }
-"""This module's quiz topics (``topics.TOPICS`` has their titles)."""
+"""This module's quiz topics: each one's title and its kinds of question (``topics`` merges them)."""
 
 
 def random_position(rules: RuleSet | None = None, seed: int | None = None) -> Position:

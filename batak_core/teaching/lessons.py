@@ -1,6 +1,7 @@
-"""The course's lessons in order: each one's stable id (its progress key), notebook, title and quiz topics.
+"""The course's pages in order: each lesson's stable id (its progress key), notebook, title and quiz topics.
 
-Plain data, shared by the start page, the quizzes and the tests.
+Plain data, shared by the start page, the quizzes, the notebook builder and the tests. The ids are
+progress keys and never change; the notebooks were renumbered in the second edition of the course.
 """
 
 from __future__ import annotations
@@ -20,32 +21,57 @@ class Lesson:
     topics: tuple[str, ...] = ()
 
 
+START: Final = Lesson("start", "00_start_here.ipynb", "Start here",
+                      "The menu, your progress and the rule set you learn.")
+"""The start page: the menu over the lessons (it has no quiz)."""
+
 LESSONS: Final = (
     Lesson("cards", "01_cards_and_dealing.ipynb", "Cards and dealing",
            "The deck, the order of the cards, how the cards are dealt.", ("ranks", "play-order")),
-    Lesson("auction", "02_auction.ipynb", "The auction",
-           "Bidding, passing, and what happens when everyone passes.", ("bidding",)),
-    Lesson("trump", "03_trump.ipynb", "Choosing trump",
+    Lesson("first-deal", "02_first_deal.ipynb", "Your first deal, guided",
+           "One whole deal, step by step, with a narrator: follow suit, win cheaply, ruff, score.",
+           ("first-deal",)),
+    Lesson("hand-count", "03_counting_a_hand.ipynb", "Counting a hand",
+           "Top tricks, when they are sure, trump length: what a hand is worth before you bid.",
+           ("hand-count", "sure-tricks")),
+    Lesson("auction", "04_auction.ipynb", "The auction",
+           "Bidding, passing, a bid of 13, and what happens when everyone passes.", ("bidding", "auction-rules")),
+    Lesson("trump", "05_trump.ipynb", "Choosing trump",
            "What trump does and which suit to choose.", ("trump-choice", "winner")),
-    Lesson("following", "04_following_and_overtaking.ipynb", "Following suit and overtaking",
+    Lesson("following", "06_following_and_overtaking.ipynb", "Following suit and overtaking",
            "Play the led suit, and beat the highest card if you can.", ("follow",)),
-    Lesson("ruffing", "05_ruffing_and_overtrumping.ipynb", "Ruffing and overtrumping",
+    Lesson("ruffing", "07_ruffing_and_overtrumping.ipynb", "Ruffing and overtrumping",
            "No card of the led suit? Then a trump, and a higher one if you can.", ("ruff",)),
-    Lesson("leading-trump", "06_leading_trump.ipynb", "Leading trump",
-           "Why you may not lead trump until it is broken.", ("trump-lead",)),
-    Lesson("winner", "07_who_wins_the_trick.ipynb", "Who wins the trick",
+    Lesson("leading-trump", "08_leading_trump.ipynb", "Leading, and leading trump",
+           "Who leads each trick, and why you may not lead trump until it is broken.", ("trump-lead", "leads")),
+    Lesson("winner", "09_who_wins_the_trick.ipynb", "Who wins the trick",
            "The highest trump, else the highest card of the led suit.", ("winner",)),
-    Lesson("scoring", "08_scoring.ipynb", "Scoring",
+    Lesson("scoring", "10_scoring.ipynb", "Scoring",
            "Every source's formula, with the sources' own worked examples.", ("score",)),
-    Lesson("variants", "09_variants_and_house_rules.ipynb", "Variants and house rules",
-           "Koz Maça, Eşli, Gömmeli, house rules, and where the sources disagree.", ("edge",)),
-    Lesson("strategy", "10_strategy.ipynb", "Strategy basics",
-           "Count your sure tricks, draw trumps, keep a trick for the end.", ("sure-tricks", "trumps-out")),
-    Lesson("games", "11_full_games.ipynb", "Full games against bots",
+    Lesson("game-end", "11_a_whole_game.ipynb", "A whole game",
+           "How long a game lasts, target scores, ties, the dealer's turn, and the move clock.",
+           ("game-end", "move-clock")),
+    Lesson("variants", "12_variants.ipynb", "Koz Maça, Eşli and Gömmeli",
+           "The other forms of Batak: announcements, partners, the buried kitty.",
+           ("koz-maca", "esli", "gommeli")),
+    Lesson("house-rules", "13_house_rules.ipynb", "House rules, and where the books disagree",
+           "Every house rule the sources name, and the cases the rule books decide differently.",
+           ("house-rules", "edge")),
+    Lesson("strategy", "14_declarer_play.ipynb", "Declarer play",
+           "Draw trumps, cash your winners while you keep an entry, count a suit.", ("declarer-play", "trumps-out")),
+    Lesson("defence", "15_defence.ipynb", "Defence",
+           "Take the trick that saves you, discard well, keep the declarer from their tricks.", ("defence",)),
+    Lesson("games", "16_full_games.ipynb", "Full games against bots",
            "Play whole games with hints and a review; a final quiz on everything.",
            ("follow", "ruff", "trump-lead", "winner", "score")),
 )
 """The lessons in course order (the start page, 00_start_here.ipynb, is the menu over them)."""
 
+GLOSSARY: Final = Lesson("glossary", "17_glossary.ipynb", "Glossary",
+                         "The Turkish words of the game: ihale, koz, yükseltme, batmak, eşli, gömmek …")
+"""The reference page of terms (no quiz); lessons link to it where a term appears."""
+
+PAGES: Final = (START, *LESSONS, GLOSSARY)
+"""Every page of the course, in menu order."""
 
 LESSONS_BY_ID: Final = {lesson.id: lesson for lesson in LESSONS}

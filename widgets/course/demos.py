@@ -14,7 +14,7 @@ import batak_core as bc
 from batak_core import Card, Deal, Phase, RuleSet, Suit
 from batak_core.cards import mask_of, sorted_hand, suit_length
 from batak_core.shuffle import derive_seed
-from batak_core.teaching import course_drills, drills, topics
+from batak_core.teaching import course_drills, drills, judgement_drills, topics
 
 from ..bidding import BidPanel, TrumpPicker
 from ..cards import card_svg, faces
@@ -39,7 +39,7 @@ def _suit_rows(hand: Sequence[Card], extra: dict[Suit, str] | None = None) -> st
 
 class HandDemo(w.VBox):
     """A freshly dealt hand laid out by suit; ``sure=True`` also counts it as the hint does: sure tricks
-    from the top, and the hint's trick count suit by suit (``course_drills.hand_count``)."""
+    from the top, and the hint's trick count suit by suit (``judgement_drills.hand_count``)."""
 
     def __init__(self, rules: RuleSet | None = None, seed: int = 1, *, sure: bool = False) -> None:
         self.rules = rules or current_rules()
@@ -62,7 +62,7 @@ class HandDemo(w.VBox):
         extra: dict[Suit, str] = {}
         outro = ""
         if self.sure:
-            count = course_drills.hand_count(self.rules, hand)
+            count = judgement_drills.hand_count(self.rules, hand)
             extra = {s: " · ".join([f"{count.sure[s]} sure"] * bool(count.sure[s]) + [f"{part:.1f} counted"])
                      for s, part in count.by_suit.items()}
             total = sum(count.sure.values())

@@ -1,0 +1,45 @@
+"""The course page 01: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+
+from __future__ import annotations
+
+from .page_parts import CHECK, Page, code, md
+
+PAGE: Page = [
+    md("""
+# 1. Cards and dealing
+
+You will learn: the deck, which card beats which, and how the cards are dealt.
+
+Batak uses an ordinary deck of **52 cards** in four suits, spades ♠, hearts ♥, diamonds ♦ and
+clubs ♣, with no jokers. In every suit the cards rank, from high to low:
+
+**A K Q J 10 9 8 7 6 5 4 3 2**
+
+The ace is the highest and the 2 the lowest. Watch the **10**: it sits just below the jack.
+"""),
+    md("### Worked example: the thirteen spades, highest first"),
+    code(f"{CHECK}\nfrom widgets.course import rank_ladder\nrank_ladder('S')"),
+    md("""
+## A trick
+
+Each player in turn plays one card; the four cards are a **trick**. The first card played is
+the **lead**, and its suit is the *led suit*. Without trump, the highest card of the led suit
+wins the trick; a card of another suit never wins, however high it is. Lessons 4 to 7 add the
+rules for trump.
+
+## Dealing
+
+One player **deals**: the whole deck, one card at a time, 13 cards each, starting with the
+player after the dealer. Next deal, the next player deals. The players are numbered 0 to 3 in
+playing order (you are seat 0). Play goes **counterclockwise** in the miniokey, classic and
+gamelake rules (the next player sits on your right) and **clockwise** in the danish and turkish
+rules.
+
+### Try it: deal yourself a hand
+
+A hand is easier to read sorted by suit, high to low, as here.
+"""),
+    code("from widgets.course import HandDemo\nHandDemo(seed=101)"),
+    md("## Quiz: which card wins, and who calls first"),
+    code("from widgets.course import LessonQuiz\nLessonQuiz('cards', seed=11)"),
+]

@@ -18,13 +18,14 @@ import ipywidgets as w
 
 from batak_core import DealView, Direction, Phase, RuleSet, Trick, Variant
 from batak_core.seats import partner
+from batak_core.teaching.names import SEAT_NAMES
 
 from .bidding import call_text
 from .cards import back_svg, card_svg, faces
 from .rules_panel import VARIANT_TITLES
 from .style import root, set_classes, style_widget, toggle_class
 
-NAMES = ("You", "Ayşe", "Mehmet", "Zeynep")
+NAMES = SEAT_NAMES  # one name a seat, as the lessons and quizzes say them
 """Default seat names, the learner first (seat 0)."""
 
 _PLACES = {Direction.COUNTERCLOCKWISE: ("bottom", "right", "top", "left"),

@@ -31,7 +31,9 @@ LEARNER_VAR: Final = "HTTP_X_BATAK_LEARNER"
 cookie, and Voilà copies it into the kernel's environment under this name."""
 NAME_UNREADABLE: Final = "your name could not be read; reload the page and join again"
 
-COURSE_CSS: Final = Path(__file__).with_name("course.css").read_text(encoding="utf-8")
+COURSE_CSS: Final = "\n".join(path.read_text(encoding="utf-8")
+                              for path in sorted(Path(__file__).parent.glob("*.css")))
+"""Every stylesheet of the course pages (course.css and one per widget family, e.g. guided.css)."""
 
 
 @cache

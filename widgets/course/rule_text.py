@@ -29,7 +29,8 @@ def _sure(item: RuleDescription) -> str:
     if item.basis != INFERRED:
         return ""
     reason = item.source.split("inferred:", 1)[-1].strip()
-    return f' <span class="batak-inferred" title="{escape(reason)}">(inferred: the source does not say it in so many words)</span>'
+    return (f' <span class="batak-inferred" title="{escape(reason)}">'
+            "(inferred: the source does not say it in so many words)</span>")
 
 
 def your_rules(*option_names: str, rules: RuleSet | None = None, title: str = "") -> Shown:

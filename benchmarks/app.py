@@ -29,8 +29,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for  # noqa: E402
 
-LESSONS = ("01_cards_and_dealing", "04_following_and_overtaking", "07_who_wins_the_trick", "08_scoring",
-           "10_strategy", "11_full_games")
+LESSONS = ("01_cards_and_dealing", "06_following_and_overtaking", "07_who_wins_the_trick", "10_scoring",
+           "10_strategy", "16_full_games")
 TIMEOUT = 60_000
 CALLS = ("button.batak-pass:visible:enabled", "button.batak-bid:visible:enabled", "button.batak-trump-S:visible")
 
@@ -55,7 +55,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def quiz_clicks(page: Any, base: str, clicks: int) -> list[float]:
     """Toggle the quiz's card buttons on and off (each toggle is a round trip to the kernel)."""
-    page.goto(f"{base}/voila/render/04_following_and_overtaking.ipynb")
+    page.goto(f"{base}/voila/render/06_following_and_overtaking.ipynb")
     page.wait_for_selector(".batak-lesson-quiz button.batak-card", timeout=TIMEOUT)
     codes = page.eval_on_selector_all(
         ".batak-lesson-quiz button.batak-card",
@@ -76,7 +76,7 @@ def my_turn(table: Any) -> bool:
 
 def game_clicks(page: Any, base: str, deals: int) -> list[float]:
     """Play whole deals against bots; time each card from the click until it leaves the hand."""
-    page.goto(f"{base}/voila/render/11_full_games.ipynb")
+    page.goto(f"{base}/voila/render/16_full_games.ipynb")
     table = page.locator(".batak-game-table")
     table.locator(".batak-seat").first.wait_for(timeout=TIMEOUT)
     times: list[float] = []

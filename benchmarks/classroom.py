@@ -3,8 +3,8 @@
 The script starts the app (``lessons/serve.py`` on a free port, progress and class folder in a
 temporary directory; ``--classroom`` adds a class code, and every learner joins with their own
 name first) or uses a running one (``--url``). Each learner then opens the start page and two
-lessons: in ``04_following_and_overtaking`` they answer the quiz's round of questions, in
-``11_full_games`` they play a deal against the bots and answer that quiz too, with ``--think``
+lessons: in ``06_following_and_overtaking`` they answer the quiz's round of questions, in
+``16_full_games`` they play a deal against the bots and answer that quiz too, with ``--think``
 seconds between clicks. All learners arrive at once, or spread evenly over ``--spread`` seconds.
 
 A learner is a lightweight client doing over HTTP and the kernel's websocket what Voilà's page
@@ -82,8 +82,8 @@ from lessons.app.classroom import new_code  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_for  # noqa: E402
 
 START_PAGE = "00_start_here.ipynb"
-QUIZ_LESSON = "04_following_and_overtaking.ipynb"
-GAME_LESSON = "11_full_games.ipynb"
+QUIZ_LESSON = "06_following_and_overtaking.ipynb"
+GAME_LESSON = "16_full_games.ipynb"
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)

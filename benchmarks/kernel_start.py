@@ -44,7 +44,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 from lessons.app.kernels import ZYGOTE  # noqa: E402
 
-LESSON = "04_following_and_overtaking.ipynb"
+LESSON = "06_following_and_overtaking.ipynb"
 LESSON_CODE = "\n".join("".join(cell["source"]) for cell in json.loads((ROOT / "lessons" / LESSON).read_text())["cells"]
                         if cell["cell_type"] == "code")
 MANAGERS = {"normal": "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",

@@ -55,7 +55,7 @@ def request(host: str, origin: str | None = None) -> HTTPServerRequest:
     headers = HTTPHeaders({"Host": host})
     if origin is not None:
         headers["Origin"] = origin
-    return HTTPServerRequest(method="GET", uri="/voila/render/03_trump.ipynb", headers=headers)
+    return HTTPServerRequest(method="GET", uri="/voila/render/05_trump.ipynb", headers=headers)
 
 
 @pytest.mark.parametrize(("host", "origin", "admitted"), [

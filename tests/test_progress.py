@@ -334,7 +334,7 @@ def test_a_learners_file_keeps_their_name_for_the_report(tmp_path: Path) -> None
 
 # --- topics and the version-2 file -------------------------------------------------------------
 
-def test_answers_are_counted_per_topic_in_a_version_2_file(tmp_path: Path) -> None:
+def test_answers_are_counted_per_topic_in_a_version_3_file(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     progress = Progress.load(path)
     progress.record("trump", True, "winner")
@@ -343,14 +343,15 @@ def test_answers_are_counted_per_topic_in_a_version_2_file(tmp_path: Path) -> No
     progress.record("scoring", True)
     assert progress.topics == {"winner": LessonResult(2, 1), "trump-choice": LessonResult(1, 0)}
     assert json.loads(path.read_text(encoding="utf-8")) == {
-        "format": FORMAT, "version": 2, "preset": "miniokey",
+        "format": FORMAT, "version": 3, "preset": "miniokey",
         "lessons": {"trump": {"answered": 2, "correct": 1}, "winner": {"answered": 1, "correct": 0},
                     "scoring": {"answered": 1, "correct": 1}},
-        "topics": {"winner": {"answered": 2, "correct": 1}, "trump-choice": {"answered": 1, "correct": 0}}}
-    assert VERSION == 2 and Progress.load(path).topics == progress.topics
+        "topics": {"winner": {"answered": 2, "correct": 1}, "trump-choice": {"answered": 1, "correct": 0}},
+        "games": 0}
+    assert VERSION == 3 and Progress.load(path).topics == progress.topics
 
 
-def test_a_version_1_file_is_read_and_saved_as_version_2(tmp_path: Path) -> None:
+def test_a_version_1_file_is_read_and_saved_as_version_3(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     path.write_bytes(b'{"format": "batak-tutor/progress", "version": 1, "preset": "danish", '
                      b'"lessons": {"trump": {"answered": 3, "correct": 2}}}')
@@ -359,12 +360,16 @@ def test_a_version_1_file_is_read_and_saved_as_version_2(tmp_path: Path) -> None
     assert progress.preset == "danish" and progress.result("trump") == LessonResult(3, 2)
     progress.record("trump", True, "winner")
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["version"] == 2 and saved["lessons"]["trump"] == {"answered": 4, "correct": 3}
+    assert saved["version"] == 3 and saved["lessons"]["trump"] == {"answered": 4, "correct": 3}
     assert saved["topics"] == {"winner": {"answered": 1, "correct": 1}} and _kept(tmp_path) == []
 
 
 @pytest.mark.parametrize(("content", "note"), [
-    ('{"format": "batak-tutor/progress", "version": 3, "lessons": {}, "topics": {}}', "newer batak-tutor"),
+    ('{"format": "batak-tutor/progress", "version": 4, "lessons": {}, "topics": {}}', "newer batak-tutor"),
+    ('{"format": "batak-tutor/progress", "version": 3, "lessons": {"trump": {"answered": 1, "correct": 1, '
+     '"rounds": 0, "completed": true}}, "topics": {}}', "lesson 'trump' has impossible rounds"),
+    ('{"format": "batak-tutor/progress", "version": 3, "lessons": {}, "topics": {}, "games": -1}',
+     "games played -1"),
     ('{"format": "batak-tutor/progress", "version": 2, "lessons": {}}', "no 'topics' object"),
     ('{"format": "batak-tutor/progress", "version": 2, "lessons": {}, "topics": {"ruff": {"answered": 1, '
      '"correct": 2}}}', "topic 'ruff' has impossible counts"),
@@ -531,3 +536,41 @@ def test_the_class_report_of_a_class_nobody_joined_yet_is_empty(tmp_path: Path) 
     report = class_report(tmp_path / "new-class")
     assert report.learners == () and report.missed_topics == () and report.problems == ()
     assert all(s.learners == s.answered == 0 for s in report.lessons) and len(report.lessons) == len(LESSONS)
+
+
+def test_a_round_of_at_least_4_of_5_completes_the_lesson_for_good(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    progress.finish_round("trump", 3, 5)
+    assert progress.result("trump").rounds == 1 and not progress.result("trump").completed
+    progress.finish_round("trump", 4, 5)
+    progress.finish_round("trump", 1, 5)  # a weaker round later keeps the lesson completed
+    again = Progress.load(path)
+    assert again.result("trump") == LessonResult(0, 0, 3, True)
+    assert again.completed(["cards", "trump", "scoring"]) == ["trump"]
+    assert json.loads(path.read_text(encoding="utf-8"))["lessons"]["trump"] == {
+        "answered": 0, "correct": 0, "rounds": 3, "completed": True}
+    for right, count in ((6, 5), (-1, 5), (1, 0), (True, 5), ("4", 5)):
+        with pytest.raises(ValueError, match="a round has"):
+            progress.finish_round("trump", right, count)  # type: ignore[arg-type]
+    assert Progress.load(path).result("trump").rounds == 3, "a refused round changes nothing"
+
+
+def test_games_played_are_counted_and_kept_with_the_answers(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    Progress.load(path).record_game()
+    other_page = Progress.load(path)
+    Progress.load(path).record_game()
+    other_page.record("games", True, "score")  # merges: the game the other page counted stays
+    assert Progress.load(path).games == 2
+    Progress.load(path).reset()
+    assert Progress.load(path).games == 0
+
+
+def test_a_version_2_file_reads_as_no_rounds_and_no_games(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_bytes(b'{"format": "batak-tutor/progress", "version": 2, "preset": "classic", '
+                     b'"lessons": {"trump": {"answered": 5, "correct": 5}}, "topics": {}}')
+    progress = Progress.load(path)
+    assert progress.problem is None and progress.games == 0
+    assert progress.result("trump") == LessonResult(5, 5) and not progress.result("trump").completed

@@ -34,7 +34,7 @@ import os
 import re
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -44,8 +44,11 @@ from ..errors import shorten
 from ..rules import DEFAULT_PRESET, PRESETS
 
 FORMAT: Final = "batak-tutor/progress"
-VERSION: Final = 2
-"""Version 2 added ``topics`` and ``learner``; version-1 files are read as having neither."""
+VERSION: Final = 3
+"""Version 2 added ``topics`` and ``learner``; version 3 finished rounds, completed lessons and games
+played. Older files are read as having none of what came later."""
+COMPLETED_SHARE: Final = 0.8
+"""A lesson is completed once a quiz round ends with at least this share right (4 of 5)."""
 ENV_VAR: Final = "BATAK_PROGRESS"
 LEARNERS_DIR: Final = "learners"
 """The folder of a class directory that holds one progress file per learner."""
@@ -117,10 +120,13 @@ def learner_files(directory: Path) -> list[Path]:
 
 @dataclass
 class LessonResult:
-    """Quiz answers in one lesson (or on one topic): how many were answered, how many right."""
+    """Quiz answers in one lesson (or on one topic): how many were answered, how many right; for a
+    lesson also its finished quiz rounds and whether one of them ended well enough to complete it."""
 
     answered: int = 0
     correct: int = 0
+    rounds: int = 0
+    completed: bool = False
 
     @property
     def percent(self) -> int:
@@ -138,6 +144,7 @@ class Progress:
     topics: dict[str, LessonResult] = field(default_factory=dict)
     learner: str | None = None  # the learner's name in classroom mode, kept in the file for the report
     read_only: bool = False  # counts in memory only: the page does not know whose file to write
+    games: int = 0  # whole games finished at the game table of the last lesson
 
     @classmethod
     def load(cls, path: Path | str | None = None, learner: str | None = None) -> Progress:
@@ -165,8 +172,8 @@ class Progress:
     def read(cls, path: Path) -> Progress:
         """The file as it is, changing nothing (for the class report): OSError if it cannot be read
         (FileNotFoundError if missing), ValueError saying what is wrong if it is damaged."""
-        lessons, topics, preset, learner = _parse(path.read_bytes())
-        return cls(path, lessons, preset, topics=topics, learner=learner)
+        lessons, topics, preset, learner, games = _parse(path.read_bytes())
+        return cls(path, lessons, preset, topics=topics, learner=learner, games=games)
 
     def record(self, lesson: str, correct: bool, topic: str | None = None) -> None:
         """Count one answered question (and its quiz topic) and save at once (a closed tab loses nothing)."""
@@ -175,6 +182,28 @@ class Progress:
             if topic is not None:
                 _add(progress.topics, topic, correct)
         self._change(count)
+
+    def finish_round(self, lesson: str, right: int, count: int) -> None:
+        """Count a finished quiz round of ``count`` questions with ``right`` right; a round with at
+        least ``COMPLETED_SHARE`` right completes the lesson (for good: a later weak round keeps it)."""
+        if not (type(right) is int and type(count) is int and 0 <= right <= count and count > 0):
+            raise ValueError(f"a round has 1 or more questions and 0 to all of them right, not {shorten(right)} "
+                             f"of {shorten(count)}")
+        def finish(progress: Progress) -> None:
+            old = progress.result(lesson)
+            progress.lessons[lesson] = LessonResult(old.answered, old.correct, old.rounds + 1,
+                                                    old.completed or right >= COMPLETED_SHARE * count)
+        self._change(finish)
+
+    def record_game(self) -> None:
+        """Count one whole game played to its end."""
+        def count(progress: Progress) -> None:
+            progress.games += 1
+        self._change(count)
+
+    def completed(self, lesson_ids: Iterable[str]) -> list[str]:
+        """The lessons among ``lesson_ids`` that are completed, in their order."""
+        return [lesson for lesson in lesson_ids if self.result(lesson).completed]
 
     def choose_preset(self, name: str) -> None:
         """Remember the learner's rule set for every lesson (unknown names raise ValueError)."""
@@ -192,13 +221,14 @@ class Progress:
         def forget(progress: Progress) -> None:
             progress.lessons.clear()
             progress.topics.clear()
+            progress.games = 0
         self._change(forget)
 
     def save(self) -> None:
         """Write this object's results as the file, replacing what other pages saved (``record``
         and the other changes merge instead); a problem is reported, never raised."""
-        lessons, topics, preset = self.lessons, self.topics, self.preset
-        self._change(lambda progress: progress._take(lessons, topics, preset))
+        lessons, topics, preset, games = self.lessons, self.topics, self.preset, self.games
+        self._change(lambda progress: progress._take(lessons, topics, preset, games))
 
     def _change(self, change: Callable[[Progress], None]) -> None:
         """Apply ``change`` to the file and take the merged state; if that fails, apply it here (the
@@ -221,26 +251,34 @@ class Progress:
             if change is not None:
                 change(merged)
                 _write(self.path, merged._data())
-        self._take(merged.lessons, merged.topics, merged.preset)
+        self._take(merged.lessons, merged.topics, merged.preset, merged.games)
         self.learner, self.problem = merged.learner, note
 
-    def _take(self, lessons: dict[str, LessonResult], topics: dict[str, LessonResult], preset: str) -> None:
-        self.lessons, self.topics, self.preset = dict(lessons), dict(topics), preset
+    def _take(self, lessons: dict[str, LessonResult], topics: dict[str, LessonResult], preset: str,
+              games: int) -> None:
+        self.lessons, self.topics, self.preset, self.games = dict(lessons), dict(topics), preset, games
 
     def _data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.learner is not None:
             data["learner"] = self.learner
-        return {**data, "preset": self.preset, "lessons": _counts(self.lessons), "topics": _counts(self.topics)}
+        return {**data, "preset": self.preset, "lessons": _counts(self.lessons), "topics": _counts(self.topics),
+                "games": self.games}
 
 
 def _add(results: dict[str, LessonResult], key: str, correct: bool) -> None:
     old = results.get(key, LessonResult())
-    results[key] = LessonResult(old.answered + 1, old.correct + int(correct))
+    results[key] = LessonResult(old.answered + 1, old.correct + int(correct), old.rounds, old.completed)
 
 
-def _counts(results: dict[str, LessonResult]) -> dict[str, dict[str, int]]:
-    return {key: {"answered": r.answered, "correct": r.correct} for key, r in results.items()}
+def _counts(results: dict[str, LessonResult]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for key, r in results.items():
+        entry: dict[str, Any] = {"answered": r.answered, "correct": r.correct}
+        if r.rounds:
+            entry |= {"rounds": r.rounds, "completed": r.completed}
+        out[key] = entry
+    return out
 
 
 def _why(error: OSError) -> str:
@@ -300,29 +338,39 @@ def _write(path: Path, data: dict[str, Any]) -> None:
         raise
 
 
-def _parse(text: bytes) -> tuple[dict[str, LessonResult], dict[str, LessonResult], str, str | None]:
-    """Lessons, topics, preset and learner from a progress file of version 1 or 2; raises ValueError
-    (a SaveFileError) if it is damaged."""
-    try:
-        data = read_document(text, formats=(FORMAT,), version=VERSION, what="progress file")
-    except SaveFileError as error:
-        try:
-            data = read_document(text, formats=(FORMAT,), version=1, what="progress file")
-        except SaveFileError:
-            raise error from None
+def _parse(text: bytes) -> tuple[dict[str, LessonResult], dict[str, LessonResult], str, str | None, int]:
+    """Lessons, topics, preset, learner and games played from a progress file of version 1 to 3;
+    raises ValueError (a SaveFileError) if it is damaged."""
+    data = _document(text)
     lessons = _results(data, "lessons", "lesson")
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ValueError(f"unknown preset {shorten(preset)}")
     if data["version"] == 1:
-        return lessons, {}, preset, None
+        return lessons, {}, preset, None, 0
     learner = data.get("learner")
     if learner is not None:
         if not isinstance(learner, str):
             raise ValueError(f"the learner's name {shorten(learner)} is not text")
         if check_learner_name(learner) != learner:  # raises, saying why, for a name no page writes
             raise ValueError(f"the learner's name {shorten(learner)} has extra spaces")
-    return lessons, _results(data, "topics", "topic"), preset, learner
+    games = data.get("games", 0)
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games played {shorten(games)} is not a whole number of 0 or more")
+    return lessons, _results(data, "topics", "topic"), preset, learner, games
+
+
+def _document(text: bytes) -> dict[str, Any]:
+    """The file as a progress document of the newest version it is readable as (an older version's
+    file fails the newest's check; the first error is the one reported)."""
+    first: SaveFileError | None = None
+    for version in range(VERSION, 0, -1):
+        try:
+            return read_document(text, formats=(FORMAT,), version=version, what="progress file")
+        except SaveFileError as error:
+            first = first or error
+    assert first is not None
+    raise first
 
 
 def _results(data: dict[str, Any], key: str, what: str) -> dict[str, LessonResult]:
@@ -334,7 +382,10 @@ def _results(data: dict[str, Any], key: str, what: str) -> dict[str, LessonResul
         if not isinstance(entry, dict):
             raise ValueError(f"{what} {shorten(name)} is not an object")
         answered, correct = entry.get("answered"), entry.get("correct")
+        rounds, completed = entry.get("rounds", 0), entry.get("completed", False)
         if not (type(answered) is int and type(correct) is int and 0 <= correct <= answered):
             raise ValueError(f"{what} {shorten(name)} has impossible counts")
-        out[name] = LessonResult(answered, correct)
+        if not (type(rounds) is int and rounds >= 0 and type(completed) is bool and (rounds or not completed)):
+            raise ValueError(f"{what} {shorten(name)} has impossible rounds")
+        out[name] = LessonResult(answered, correct, rounds, completed)
     return out

@@ -18,17 +18,24 @@ This course takes you from *"what is a trick?"* to playing whole games against t
     md("""
 ## How the course works
 
-- Eleven short lessons, in order. Each one explains one rule, shows it on real cards, lets you
-  try it, and ends with a **quiz of five questions** on freshly dealt cards.
-- Every answer is checked by the same rules engine that runs the games, and the feedback names
-  the rule that decides it.
-- Your quiz results are saved on this computer and shown in the menu below.
-- The five rule books this course follows disagree on a few details. Choose the one your table
-  plays; if you are not sure, keep **miniokey**. You can change it at any time.
+- Sixteen short lessons, in order. Each one explains one thing, shows it on drawn cards, lets you
+  try it, and ends with a **quiz of five questions** on freshly dealt cards. A lesson counts as
+  completed when a round of its quiz ends with at least 4 of 5 right.
+- Lesson 2 plays a whole first deal with you, step by step; counting a hand comes before you
+  are asked to bid; card play for the declarer and for the defenders comes after the rules.
+- Every answer is checked by the same rules engine that runs the games, and the feedback says
+  which rule decides it.
+- Your progress is saved on this computer and shown below.
+- Batak is played by slightly different rules at different tables; this course follows five rule
+  books. Choose the one your table plays; if you are not sure, keep **miniokey**. The lessons
+  teach your choice, and show how the other books differ only when you open their
+  "Other rule books" boxes. You can change it at any time.
+- The Turkish words of the game are explained on the [glossary page](17_glossary.ipynb).
 """),
     code("from widgets.course import StartPage\nStartPage()"),
     md("""
 New to card games? Start with **[lesson 1: Cards and dealing](01_cards_and_dealing.ipynb)**.
-Already know how tricks work? Jump to **[lesson 2: The auction](02_auction.ipynb)**.
+Already know how tricks work? Play **[lesson 2: your first deal, guided](02_first_deal.ipynb)**, or
+jump to **[lesson 4: the auction](04_auction.ipynb)**.
 """),
 ]

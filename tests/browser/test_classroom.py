@@ -64,7 +64,7 @@ def start_page_shown(page: Any) -> None:
 
 def answer_one_question(page: Any, url: str) -> None:
     """Open lesson 4 and answer its first question (any answer counts as answered)."""
-    page.goto(f"{url}/voila/render/04_following_and_overtaking.ipynb")
+    page.goto(f"{url}/voila/render/06_following_and_overtaking.ipynb")
     quiz = page.locator(".batak-lesson-quiz")
     quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
     quiz.locator("button.batak-card").first.click()
@@ -127,7 +127,7 @@ def test_two_learners_in_classroom_mode_keep_separate_progress_and_the_teacher_s
 def test_the_class_code_page_comes_before_any_page_and_refuses_a_wrong_code(browser: Any, tmp_path: Path) -> None:
     with course_app(tmp_path, *classroom_options(tmp_path)) as (url, server):
         page = browser.new_context().new_page()
-        page.goto(f"{url}/voila/render/08_scoring.ipynb")
+        page.goto(f"{url}/voila/render/10_scoring.ipynb")
         page.wait_for_selector(".batak-join-page", timeout=10_000)
         assert kernel_count(server) == 0, "no kernel before the learner joined"
         join(page, url, "Deniz", code="WRONG2")
@@ -143,7 +143,7 @@ def test_the_class_code_page_comes_before_any_page_and_refuses_a_wrong_code(brow
 
 def test_foreign_hosts_and_origins_start_no_kernel_and_nothing_but_the_course_is_served(tmp_path: Path) -> None:
     with course_app(tmp_path) as (url, server):
-        lesson = f"{url}/voila/render/03_trump.ipynb"
+        lesson = f"{url}/voila/render/05_trump.ipynb"
         for headers in ({"Host": "evil.example"}, {"Origin": "http://evil.example"},
                         {"Host": "evil.example:80", "Origin": "http://evil.example:80"}):
             status, body = http_get(lesson, headers)
@@ -187,7 +187,7 @@ def test_a_full_machine_says_the_class_is_full_and_when_to_retry(page: Any, tmp_
     with course_app(tmp_path, "--max-pages", "1") as (url, server):
         page.goto(url + "/")
         start_page_shown(page)
-        status, body = http_get(f"{url}/voila/render/03_trump.ipynb")
+        status, body = http_get(f"{url}/voila/render/05_trump.ipynb")
         assert status == 503 and "The class is full right now" in body and "seconds" in body
         assert kernel_count(server) == 1
         page.goto("about:blank")  # leaving frees the kernel, and the next learner gets in
@@ -195,7 +195,7 @@ def test_a_full_machine_says_the_class_is_full_and_when_to_retry(page: Any, tmp_
         while kernel_count(server):
             assert time.monotonic() < deadline
             time.sleep(0.3)
-        status, body = http_get(f"{url}/voila/render/03_trump.ipynb")
+        status, body = http_get(f"{url}/voila/render/05_trump.ipynb")
         assert status == 200
 
 
@@ -216,7 +216,7 @@ def test_offline_no_request_leaves_the_machine_and_no_icon_is_missing(page: Any,
     with course_app(tmp_path) as (url, _server):
         page.goto(url + "/")
         start_page_shown(page)
-        page.goto(f"{url}/voila/render/11_full_games.ipynb")
+        page.goto(f"{url}/voila/render/16_full_games.ipynb")
         page.wait_for_selector(".batak-game-table", timeout=WIDGETS_TIMEOUT)
         page.wait_for_load_state("networkidle")
         assert outside == [], f"requests left the machine: {outside[:3]}"

@@ -104,7 +104,7 @@ def open_start_page(page: Any, hub_url: str, name: str) -> None:
 
 
 def answer_the_first_question_right(page: Any) -> None:
-    page.click("a.batak-lesson-link[href='04_following_and_overtaking.ipynb']")
+    page.click("a.batak-lesson-link[href='06_following_and_overtaking.ipynb']")
     quiz = page.locator(".batak-lesson-quiz")
     quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
     question = topics.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 0))

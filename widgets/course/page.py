@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import cache
-from html import escape
 from pathlib import Path
 from typing import Final
 
@@ -19,10 +18,6 @@ from batak_core import RuleSet
 from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from ..style import control, root, set_classes, style_widget
-
-_KEY_OPTIONS: Final = ("min_bid", "all_pass", "trump_lead_restricted", "must_overtake",
-                       "overtake_when_trumped", "declarer_made", "defender_zero")
-
 
 CLASS_DIR_VAR: Final = "BATAK_CLASS_DIR"
 """Set by the server in classroom mode: the class folder, which holds each learner's progress."""
@@ -110,8 +105,3 @@ class Shown:
 
     def __repr__(self) -> str:
         return self.text
-
-
-def key_rules_html(rules: RuleSet) -> str:
-    items = [d.text for d in rules.describe() if d.option in _KEY_OPTIONS]
-    return "<ul>" + "".join(f"<li>{escape(text)}</li>" for text in items) + "</ul>"

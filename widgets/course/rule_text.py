@@ -41,12 +41,18 @@ def your_rules(*option_names: str, rules: RuleSet | None = None, title: str = ""
         raise ValueError(f"name one or more rule options, not {unknown or 'none'}; `batak rules` lists them")
     rules = rules or current_rules()
     mine = _by_option(rules)
-    items = "".join(f"<li>{escape(mine[n].text)}{_sure(mine[n])}</li>" for n in option_names)
+    items = rule_items(option_names, rules)
     heading = escape(title) if title else "Under your rules"
     html = (f'<div class="batak-your-rules"><div class="batak-your-rules-title">{heading} '
             f"(<b>{escape(rules.name)}</b>)</div><ul>{items}</ul>{other_books(option_names, rules)}</div>")
     text = f"{rules.name}: " + " ".join(mine[n].text for n in option_names)
     return Shown(html, text)
+
+
+def rule_items(option_names: Sequence[str], rules: RuleSet) -> str:
+    """The options as list items in words, each inference marked as one."""
+    mine = _by_option(rules)
+    return "".join(f"<li>{escape(mine[n].text)}{_sure(mine[n])}</li>" for n in option_names)
 
 
 def other_books(option_names: Sequence[str], rules: RuleSet) -> str:

@@ -10,11 +10,12 @@ from typing import Final
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core.teaching.lessons import LESSONS
+from batak_core.teaching.lessons import GLOSSARY, LESSONS
 from batak_core.teaching.progress import Progress
 
 from ..style import set_classes
-from .page import key_rules_html, lesson_page, load_progress
+from .page import lesson_page, load_progress
+from .rule_text import rule_items
 
 PRESET_BLURBS: Final = {
     "miniokey": "an online game's how-to page (German), the course's default",
@@ -23,6 +24,11 @@ PRESET_BLURBS: Final = {
     "turkish": "a Turkish rules site",
     "gamelake": "an online game's rules page (Spanish)",
 }
+
+
+KEY_OPTIONS: Final = ("min_bid", "all_pass", "trump_lead_restricted", "must_overtake", "overtake_when_trumped",
+                      "declarer_made", "declarer_failed_per_bid", "defender_zero", "game_end")
+"""The rules the start page sums up for the chosen rule set."""
 
 
 class StartPage(w.VBox):
@@ -39,11 +45,14 @@ class StartPage(w.VBox):
         set_classes(self.notice, ("batak-notice",))
         self.menu = w.HTML()
         set_classes(self.menu, ("batak-menu",))
+        self.overall = w.HTML()
+        set_classes(self.overall, ("batak-overall",))
         self.chooser.observe(lambda change: self.choose(change["new"]), "value")
         rules_box = w.VBox([w.HTML('<div class="batak-panel-title">The rules you learn</div>'), self.chooser,
                             self.rules_note])
         set_classes(rules_box, ("batak-panel", "batak-rules-choice"))
-        super().__init__([self.notice, w.HTML('<div class="batak-panel-title batak-menu-title">The lessons</div>'),
+        super().__init__([self.notice, self.overall,
+                          w.HTML('<div class="batak-panel-title batak-menu-title">The lessons</div>'),
                           self.menu, rules_box])
         lesson_page(self, "batak-start-page")
         self.show(progress)
@@ -57,24 +66,54 @@ class StartPage(w.VBox):
     def show(self, progress: Progress) -> None:
         rules = bc.preset(progress.preset)
         self.rules_note.value = (f"<p>Every lesson, quiz and game follows the <b>{rules.name}</b> rules. "
-                                 f"Their key points:</p>{key_rules_html(rules)}")
+                                 f"Their key points:</p><ul>{rule_items(KEY_OPTIONS, rules)}</ul>")
         self.notice.value = (f'<div class="batak-reason">{escape(progress.problem)}.</div>'
                              if progress.problem else "")
         self.menu.value = menu_html(progress)
+        self.overall.value = overall_html(progress)
+
+
+def overall_html(progress: Progress) -> str:
+    """The whole course at a glance: lessons completed, answers right, games played."""
+    done = len(progress.completed(lesson.id for lesson in LESSONS))
+    answered = sum(progress.result(lesson.id).answered for lesson in LESSONS)
+    right = sum(progress.result(lesson.id).correct for lesson in LESSONS)
+    share = round(100 * done / len(LESSONS))
+    answers = f"{right} of {answered} answers right" if answered else "no answers yet"
+    games = f"{_games(progress.games)} played to the end"
+    return (f'<div class="batak-panel batak-overall-panel"><div class="batak-panel-title">Your progress</div>'
+            f'<span class="batak-progress-bar batak-progress-wide"><span style="width:{share}%"></span></span> '
+            f"<b>{done} of {len(LESSONS)} lessons completed</b> · {answers} · {games}"
+            '<div class="batak-lesson-summary">A lesson is completed when a quiz round ends with at least 4 of 5 '
+            "right.</div></div>")
 
 
 def menu_html(progress: Progress) -> str:
-    """The lessons as links, each with its quiz results so far."""
+    """The lessons as links, each with its quiz results so far and whether it is completed; then the
+    glossary."""
     rows = []
     for number, lesson in enumerate(LESSONS, start=1):
         result = progress.result(lesson.id)
+        done = ('<span class="batak-completed">✓ completed</span> ' if result.completed else "")
         if result.answered:
-            status = (f'<span class="batak-progress-bar"><span style="width:{result.percent}%"></span></span> '
+            status = (f'{done}<span class="batak-progress-bar"><span style="width:{result.percent}%"></span></span> '
                       f"{result.correct} of {result.answered} right")
         else:
             status = '<span class="batak-not-started">not started</span>'
-        rows.append(f'<tr class="batak-lesson-row" data-lesson="{lesson.id}"><td class="batak-lesson-number">'
-                    f'{number}</td><td><a class="batak-lesson-link" href="{lesson.file}">{lesson.title}</a>'
-                    f'<div class="batak-lesson-summary">{lesson.summary}</div></td>'
-                    f'<td class="batak-lesson-status">{status}</td></tr>')
+        if lesson.id == "games" and progress.games:
+            status += f'<div class="batak-games-played">{_games(progress.games)} played</div>'
+        rows.append(_row(str(number), lesson.id, lesson.file, lesson.title, lesson.summary, status))
+    rows.append(_row("", GLOSSARY.id, GLOSSARY.file, GLOSSARY.title, GLOSSARY.summary,
+                     '<span class="batak-not-started">a page to look things up</span>'))
     return f'<table class="batak-menu-table"><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _row(number: str, lesson_id: str, file: str, title: str, summary: str, status: str) -> str:
+    return (f'<tr class="batak-lesson-row" data-lesson="{lesson_id}"><td class="batak-lesson-number">'
+            f'{number}</td><td><a class="batak-lesson-link" href="{file}">{escape(title)}</a>'
+            f'<div class="batak-lesson-summary">{escape(summary)}</div></td>'
+            f'<td class="batak-lesson-status">{status}</td></tr>')
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"

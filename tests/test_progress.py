@@ -574,3 +574,12 @@ def test_a_version_2_file_reads_as_no_rounds_and_no_games(tmp_path: Path) -> Non
     progress = Progress.load(path)
     assert progress.problem is None and progress.games == 0
     assert progress.result("trump") == LessonResult(5, 5) and not progress.result("trump").completed
+
+
+def test_the_class_report_counts_who_completed_each_lesson(tmp_path: Path) -> None:
+    _join(tmp_path, "Ali", [("trump", True, "winner")])
+    _join(tmp_path, "Ece", [("trump", True, "winner")])
+    Progress.load(learner_path(tmp_path, "Ali"), learner="Ali").finish_round("trump", 4, 5)
+    Progress.load(learner_path(tmp_path, "Ece"), learner="Ece").finish_round("trump", 2, 5)
+    trump = next(s for s in class_report(tmp_path).lessons if s.id == "trump")
+    assert (trump.learners, trump.completed) == (2, 1)

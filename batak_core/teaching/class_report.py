@@ -30,13 +30,15 @@ class LearnerSummary:
 
 @dataclass(frozen=True)
 class LessonSummary:
-    """One lesson over the class: how many learners started its quiz, their answers and right ones."""
+    """One lesson over the class: how many learners started its quiz, their answers and right ones,
+    and how many completed it (a round of 4 of 5 or better)."""
 
     id: str
     title: str
     learners: int
     answered: int
     correct: int
+    completed: int = 0
 
     @property
     def percent(self) -> int:
@@ -110,7 +112,8 @@ def _lessons(learners: list[Progress]) -> tuple[LessonSummary, ...]:
     for lesson in LESSONS:
         results = [p.result(lesson.id) for p in learners if p.result(lesson.id).answered]
         summaries.append(LessonSummary(lesson.id, lesson.title, len(results), sum(r.answered for r in results),
-                                       sum(r.correct for r in results)))
+                                       sum(r.correct for r in results),
+                                       sum(1 for p in learners if p.result(lesson.id).completed)))
     return tuple(summaries)
 
 

@@ -93,6 +93,7 @@ def report_fragment(report: ClassReport, at: str) -> str:
     else:
         lessons = "".join(
             f"<tr><td>{escape(lesson.title)}</td><td class=number>{lesson.learners}</td>"
+            f"<td class=number>{lesson.completed}</td>"
             f"<td class=number>{lesson.answered}</td><td class=number>{lesson.percent}%</td></tr>"
             for lesson in report.lessons)
         missed = "".join(
@@ -106,8 +107,8 @@ def report_fragment(report: ClassReport, at: str) -> str:
             for learner in report.learners)
         parts = [
             f"<h2>Lessons</h2><table class=\"batak-teacher-lessons\"><tr><th>Lesson</th>"
-            f"<th class=number>Learners</th><th class=number>Answers</th><th class=number>Right</th></tr>"
-            f"{lessons}</table>",
+            f"<th class=number>Learners</th><th class=number>Completed</th><th class=number>Answers</th>"
+            f"<th class=number>Right</th></tr>{lessons}</table>",
             f"<h2>Topics most often missed</h2><table class=\"batak-teacher-topics\"><tr><th>Topic</th>"
             f"<th class=number>Missed</th><th class=number>Answers</th></tr>{missed}</table>",
             f"<h2>Learners ({len(report.learners)})</h2><table class=\"batak-teacher-learners\"><tr>"

@@ -189,6 +189,18 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+def _maker(r: RuleSet) -> str:
+    """Who a made contract scores for: the declarer, or in Koz Maça every player against their number."""
+    return "A player who makes their number" if r.announcements else "A declarer who makes the bid"
+
+
+def _number(r: RuleSet) -> str:
+    return "number" if r.announcements else "bid"
+
+
+_OWN_NUMBER: Final = "Nobody defends: every player scores against their own announcement."
+
+
 def _same(value: Any, **others: Any) -> dict[str, Any]:
     """Each source's value: ``value`` unless named otherwise."""
     return {name: others.get(name, value) for name in SOURCES}
@@ -326,12 +338,11 @@ OPTIONS: Final[tuple[Option, ...]] = (
            _same(DeclarerMade.ONE_PER_TRICK, miniokey=DeclarerMade.TEN_PER_TRICK,
                  classic=DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS, danish=DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS),
            lambda r: {
-               DeclarerMade.TEN_PER_TRICK: "A declarer who makes the bid scores 10 per trick taken.",
-               DeclarerMade.TEN_PER_BID: "A player who makes the number scores 10 × the number (extra tricks "
-                                         "add nothing).",
-               DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS: "A declarer who makes the bid scores 10 × bid + 1 per "
-                                                         "extra trick.",
-               DeclarerMade.ONE_PER_TRICK: "A declarer who makes the bid scores 1 per trick taken.",
+               DeclarerMade.TEN_PER_TRICK: f"{_maker(r)} scores 10 per trick taken.",
+               DeclarerMade.TEN_PER_BID: f"{_maker(r)} scores 10 × the {_number(r)} (extra tricks add nothing).",
+               DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS: f"{_maker(r)} scores 10 × the {_number(r)} + 1 per extra "
+                                                         "trick.",
+               DeclarerMade.ONE_PER_TRICK: f"{_maker(r)} scores 1 per trick taken.",
            }[r.declarer_made],
            quotes={"miniokey": "Gebot geschafft (so viele Stiche oder mehr) | Stiche × 10",
                    "classic": "Anna bietet 7 mit Herz als Trumpf und macht 8 Stiche: 70 + 1 = 71",
@@ -340,7 +351,9 @@ OPTIONS: Final[tuple[Option, ...]] = (
            choices=_enum(DeclarerMade)),
     Option("declarer_failed_per_bid", "Scoring", "A failed contract loses, per trick bid", int,
            _same(1, miniokey=10, classic=10, danish=10),
-           lambda r: f"A declarer who fails loses {r.declarer_failed_per_bid} × the bid.",
+           lambda r: (f"A player who takes fewer tricks than announced loses {r.declarer_failed_per_bid} × the "
+                      "number." if r.announcements
+                      else f"A declarer who fails loses {r.declarer_failed_per_bid} × the bid."),
            quotes={"miniokey": "Gebot verfehlt (untergegangen) | Gebot × −10", "danish": "score −(B × 10)",
                    "turkish": "İhale kadar −", "gamelake": "Se hunde (batar) y pierde tantos puntos como pujó"},
            inferred={"classic": "the source's scoring table is missing; −10 × the bid is inferred from its worked "
@@ -348,14 +361,15 @@ OPTIONS: Final[tuple[Option, ...]] = (
            low=0, high=1000),
     Option("defender_per_trick", "Scoring", "The others score per trick", int,
            _same(1, miniokey=10, classic=10),
-           lambda r: f"The other players score {r.defender_per_trick} per trick.",
+           lambda r: (_OWN_NUMBER if r.announcements
+                      else f"The other players score {r.defender_per_trick} per trick."),
            quotes={"miniokey": "Jeder Stich | +10", "classic": "Ben holt 3 Stiche (30), Carla 2 (20)",
                    "danish": "1 point pr. vundet stik", "turkish": "İhale kadar − Alınan el kadar +",
                    "gamelake": "Los demás jugadores | cualquiera | +1 por baza"},
            low=0, high=1000),
     Option("defender_zero", "Scoring", "A trickless defender scores", DefenderZero,
            _same(DefenderZero.NOTHING, miniokey=DefenderZero.MINUS_50, classic=DefenderZero.MINUS_TEN_BID),
-           lambda r: {
+           lambda r: _OWN_NUMBER if r.announcements else {
                DefenderZero.NOTHING: "A player other than the declarer who takes no trick scores 0.",
                DefenderZero.MINUS_50: "A player other than the declarer who takes no trick loses 50.",
                DefenderZero.MINUS_TEN_BID: "A player other than the declarer who takes no trick 'sinks' and loses "
@@ -404,7 +418,10 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("deal_choices", "The game", "Game lengths on offer", tuple,
            _same((), miniokey=(3, 5, 7, 9, 11), classic=(5, 7, 11, 15, 21), gamelake=(3, 5, 10)),
            lambda r: ("Game lengths on offer: " + ", ".join(map(str, r.deal_choices)) + " deals."
-                      if r.deal_choices else "Any number of deals may be agreed."),
+                      if r.deal_choices and r.deal_choices_only
+                      else "Usual game lengths: often " + ", ".join(map(str, r.deal_choices)) + " deals; any number "
+                           "may be agreed." if r.deal_choices
+                      else "Any number of deals may be agreed."),
            quotes={"miniokey": "3, 5, 7, 9 oder 11 Runden", "classic": "oft 5, 7, 11, 15 oder 21",
                    "gamelake": "en GameLake 3, 5 o 10"},
            low=1, high=99),
@@ -436,19 +453,19 @@ OPTIONS: Final[tuple[Option, ...]] = (
            quotes={"miniokey": "bei Gleichstand teilen sich die Spieler den Platz",
                    "danish": "Er to spillere lige på eller over målet, gives der om, indtil det er afgjort",
                    "gamelake": "si hay empate en cabeza, se juega una mano más"},
-           inferred={"classic": "the source says nothing of ties: the tied players share the place",
-                     "turkish": "the source says nothing of ties: the tied players share the place"},
            choices=_enum(TieRule)),
     # --- timers -----------------------------------------------------------------------------
     Option("move_seconds", "Timers", "Seconds per move", int, _same(0, miniokey=30),
-           lambda r: (f"Move clock: {r.move_seconds} s a move, and once {r.extra_seconds} s extra if needed; when "
-                      "time runs out: pass, the longest suit becomes trump, the lowest legal card is played."
-                      if r.move_seconds else "No move clock."),
+           lambda r: (f"Move clock: {r.move_seconds} s a move"
+                      + (f", plus {r.extra_seconds} s extra once per move if needed" if r.extra_seconds else "")
+                      + "; when time runs out: pass, the longest suit becomes trump, the lowest legal card is "
+                        "played." if r.move_seconds else "No move clock."),
            quotes={"miniokey": "Jeder Zug dauert 30 Sekunden, bei Bedarf gibt es einmal 30 Sekunden extra"},
            low=0, high=3600),
-    Option("extra_seconds", "Timers", "Extra seconds once", int, _same(0, miniokey=30),
-           lambda r: (f"Extra time when a move's clock runs out: {r.extra_seconds} s, once." if r.move_seconds
-                      else "No extra time (no move clock)."),
+    Option("extra_seconds", "Timers", "Extra seconds, once per move", int, _same(0, miniokey=30),
+           lambda r: (f"Extra time when a move's clock runs out: {r.extra_seconds} s, once per move."
+                      if r.move_seconds and r.extra_seconds
+                      else "No extra time." if r.move_seconds else "No extra time (no move clock)."),
            quotes={"miniokey": "bei Bedarf gibt es einmal 30 Sekunden extra"},
            low=0, high=3600),
     # --- the form of the game (set by the variant) -----------------------------------------

@@ -21,7 +21,7 @@ def test_preset_and_house_rules() -> None:
     assert seen[-1] == bc.preset("classic") and panel.inputs["min_bid"].value == 5
     panel.inputs["min_bid"].value = 4
     assert panel.rules == bc.preset("classic", min_bid=4)
-    assert "Lowest bid = 4 (preset: 5)" in panel.summary.value
+    assert "Lowest bid: 4 (the classic rules: 5)" in panel.summary.value
     panel.inputs["every_trick_counts"].value = True
     assert panel.rules.every_trick_counts
 
@@ -66,7 +66,7 @@ def test_one_input_per_house_option_grouped_and_labelled_from_the_options_table(
         if option.kind is bool:
             assert isinstance(widget, ipw.Checkbox)
         elif option.choices:
-            assert isinstance(widget, ipw.Dropdown) and tuple(widget.options) == option.choices
+            assert isinstance(widget, ipw.Dropdown) and tuple(v for _label, v in widget.options) == option.choices
         elif option.kind is int:
             assert (widget.min, widget.max) == (option.low, option.high)
     assert panel.inputs["deal_choices"].value == "3, 5, 7, 9, 11"
@@ -81,6 +81,18 @@ def test_one_input_per_house_option_grouped_and_labelled_from_the_options_table(
     panel.inputs["deal_choices"].value = "3, 5, 7"
     panel.inputs["declarer_made"].value = "ten_per_bid"
     assert panel.rules.declarer_made is bc.DeclarerMade.TEN_PER_BID
+
+
+def test_summary_and_choices_are_in_words() -> None:
+    """Regression: the summary said "partnership = True (preset: False)" and the lists showed "dealer_plays"."""
+    panel = widgets.RulesPanel(bc.preset("classic"))
+    panel.inputs["all_pass"].value = "redeal"
+    summary = panel.summary.value
+    assert "When everyone passes: redeal (the classic rules: dealer plays)" in summary
+    assert " = " not in summary and "preset" not in summary
+    assert ("dealer plays", "dealer_plays") in panel.inputs["all_pass"].options
+    assert panel.preset.description == "Rule book"
+    assert "<b>Who leads</b>" in panel.description.value
 
 
 def test_rules_is_an_observable_trait_and_on_change_can_be_removed() -> None:

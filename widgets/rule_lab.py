@@ -1,7 +1,7 @@
 """RuleLab: set up any position and see, for every preset side by side, which cards are legal and why.
 
 The position (four hands, trump, who led, the trick so far, trump broken or not) is typed in
-as card text, picked from RULES.md's edge cases, or drawn from a random deal; it saves to and
+as card text, picked from the positions where the sources disagree, or drawn from a random deal; it saves to and
 loads from JSON. Every verdict is the engine's. Rules that are not a preset as its source gives
 it (house rules, or a variant) get a column of their own, "your rules", beside the presets.
 """
@@ -16,11 +16,12 @@ import batak_core as bc
 from batak_core import RuleSet, SaveFileError, Suit, Verdict
 from batak_core.legality import RULE_TITLES
 from batak_core.teaching.drills import EDGE_CASES, random_position
+from batak_core.teaching.names import SEAT_NAMES as NAMES
+from batak_core.teaching.names import verb
 from batak_core.teaching.position import Position, compare_presets
 
 from .cards import card_svg
 from .style import control, root, set_classes, style_widget
-from .table import NAMES
 
 _TRUMPS = [(f"{s.symbol} {s.plural}", s.letter) for s in Suit] + [("no trump", "")]
 YOUR_RULES = "your rules"
@@ -35,10 +36,10 @@ class RuleLab(w.VBox):
     def __init__(self, rules: RuleSet | None = None) -> None:
         self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
         self._quiet = False
-        self.hands = [w.Text(description=f"Seat {s}", placeholder="cards like AS KS 10H 3C",
-                             layout=w.Layout(width="520px")) for s in range(4)]
+        self.hands = [w.Text(description=name, placeholder="cards like AS KS 10H 3C",
+                             layout=w.Layout(width="520px")) for name in NAMES]
         self.trump = w.Dropdown(options=_TRUMPS, value="H", description="Trump")
-        self.leader = w.Dropdown(options=[(f"Seat {s}", s) for s in range(4)], value=0, description="Led by")
+        self.leader = w.Dropdown(options=[(name, s) for s, name in enumerate(NAMES)], value=0, description="Led by")
         self.trick = w.Text(description="Trick", placeholder="cards played so far, in order: 9C QH",
                             layout=w.Layout(width="520px"))
         self.broken = w.Checkbox(description="Trump already broken", indent=False)
@@ -163,7 +164,7 @@ class RuleLab(w.VBox):
             differs = len({verdicts[i].legal for _name, _rules, verdicts in columns}) > 1
             rows.append(f'<tr class="{"batak-differs" if differs else ""}"><th>{card_svg(card, scale=0.55)}</th>'
                         f"{''.join(cells)}</tr>")
-        who = f"{NAMES[0]} (seat 0) are" if position.to_move == 0 else f"Seat {position.to_move} is"
+        who = f"{NAMES[position.to_move]} {verb(position.to_move, 'are', 'is')}"
         return (f"<p>{who} to move. {self._context(position, columns)} Rows the rule sets "
                 "disagree on are shaded; hover a cell for the engine's reason.</p>"
                 f'<table class="batak-lab-table"><thead><tr><th>card</th>{head}</tr></thead>'

@@ -23,6 +23,7 @@ import traitlets
 import batak_core as bc
 from batak_core import RuleSet
 from batak_core.options import OPTIONS, OPTIONS_BY_NAME, Option, parse_value
+from batak_core.teaching.describe import FIRST_LEAD, FIRST_LEAD_TITLE
 
 from .style import root, set_classes, style_widget
 
@@ -43,6 +44,8 @@ def variant_options(preset: str) -> list[tuple[str, str]]:
 def option_title(name: str) -> str:
     """The options table's short label for ``name`` (rules that are only named have none)."""
     option = OPTIONS_BY_NAME.get(name)
+    if name == FIRST_LEAD:
+        return FIRST_LEAD_TITLE
     return option.title if option is not None else name.replace("_", " ")
 
 
@@ -54,11 +57,13 @@ def _shown(option: Option, value: Any) -> Any:
 
 
 def _words(value: Any) -> str:
-    """An ``options()`` value for the summary line."""
+    """An option's value in words for the summary line ("yes", "3, 5, 7", "dealer plays")."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value)) or "none"
+    if isinstance(value, str):  # enum values ("dealer_plays") and the fixed trump's letter
+        return value.replace("_", " ") or "none"
     return str(value)
 
 
@@ -69,8 +74,8 @@ def _option_input(option: Option, value: Any) -> w.ValueWidget:
     style = {"description_width": "260px"}
     if option.kind is bool:
         return w.Checkbox(indent=False, **common)
-    if option.choices:  # the enums, and any option with a fixed list of values
-        return w.Dropdown(options=list(option.choices), style=style, **common)
+    if option.choices:  # the enums, and any option with a fixed list of values, labelled in words
+        return w.Dropdown(options=[(_words(c), c) for c in option.choices], style=style, **common)
     if option.kind is int:
         if option.low is not None and option.high is not None:
             return w.BoundedIntText(min=option.low, max=option.high, style=style, **common)
@@ -88,7 +93,7 @@ class RulesPanel(w.VBox):
         rules = rules or bc.preset(bc.DEFAULT_PRESET)
         self._change_handlers = w.CallbackDispatcher()
         self._quiet = False
-        self.preset = w.Dropdown(options=list(bc.PRESETS), value=rules.name, description="Preset",
+        self.preset = w.Dropdown(options=list(bc.PRESETS), value=rules.name, description="Rule book",
                                  tooltip="Which of the five rule sources to follow")
         self.variant = w.Dropdown(options=variant_options(rules.name), value=rules.variant.value,
                                   description="Variant", tooltip="The form of the game")
@@ -178,11 +183,11 @@ class RulesPanel(w.VBox):
         rules = self.rules
         changed = rules.differences(bc.preset(rules.name, rules.variant))
         form = f", {VARIANT_TITLES[rules.variant.value]}" if rules.variant.value != "ihaleli" else ""
-        self.summary.value = ("<b>House rules:</b> " + ", ".join(
-            f"{escape(option_title(n))} = {escape(_words(mine))} (preset: {escape(_words(theirs))})"
+        self.summary.value = ("<b>House rules:</b> " + "; ".join(
+            f"{escape(option_title(n))}: {escape(_words(mine))} (the {rules.name} rules: {escape(_words(theirs))})"
             for n, (mine, theirs) in changed.items())
             if changed else f"<b>{rules.name}</b> rules{form} as the source gives them.")
-        rows = "".join(f"<tr><td><b>{escape(option_title(item.option))}</b></td>"
+        rows = "".join(f'<tr><td title="{escape(item.option)}"><b>{escape(option_title(item.option))}</b></td>'
                        f"<td>{escape(item.text, quote=False)}</td>"
                        f'<td class="batak-source">{escape(item.source, quote=False)}</td></tr>'
                        for item in rules.describe())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from ..options import OPTIONS, SOURCES, Option
+from ..options import OPTIONS, SOURCES, Option, Variant
 from ..rules import NOT_SPECIFIED, PRESETS, VARIANTS, RuleSet, preset, variants_of
 
 SOURCE_TITLES: Final = {
@@ -36,12 +36,59 @@ VARIANT_QUOTES: Final[dict[tuple[str, str], str]] = {
 }
 """The source's words for each variant it describes."""
 
+VARIANT_OPTION_QUOTES: Final[dict[tuple[str, str, str], str]] = {
+    ("classic", "koz_maca", "announcements"): "Reihum sagt jeder an, wie viele Stiche er machen wird",
+    ("classic", "koz_maca", "fixed_trump"): "Pik ist immer Trumpf",
+    ("classic", "koz_maca", "announce_min"): "wie viele Stiche er machen wird (oder „keinen“)",
+    ("classic", "koz_maca", "nil_points"): "Wer „keinen“ ansagt und keinen Stich macht, bekommt +50, sonst −50",
+    ("classic", "koz_maca", "overtricks_sink"): "An vielen Tischen geht unter, wer 3 oder mehr Stiche zu viel macht",
+    ("classic", "koz_maca", "declarer_made"): "Wer seine Zahl schafft, bekommt 10 × die Zahl",
+    ("classic", "koz_maca", "declarer_failed_per_bid"): "wer weniger macht, verliert 10 × die Zahl",
+    ("turkish", "koz_maca", "announcements"): "herkes sırayla kaç el alacağını söyler",
+    ("turkish", "koz_maca", "fixed_trump"): "Koz maçada koz her zaman maçadır",
+    ("turkish", "koz_maca", "announce_min"): "kaç el alacağını söyler (en az 1)",
+    ("turkish", "koz_maca", "declarer_made"): "Koz Maça Alınan el kadar +",
+    ("turkish", "koz_maca", "declarer_failed_per_bid"): "Söylenen kadar −",
+    ("classic", "koz_maca", "defender_per_trick"): "Reihum sagt jeder an, wie viele Stiche er machen wird",
+    ("classic", "koz_maca", "defender_zero"): "Reihum sagt jeder an, wie viele Stiche er machen wird",
+    ("turkish", "koz_maca", "defender_per_trick"): "Herkes kendi tahminine göre",
+    ("turkish", "koz_maca", "defender_zero"): "Herkes kendi tahminine göre",
+}
+"""The source's words for one option of a variant (one the variant sets, or one its scoring makes moot),
+where the source has them; the other options the variant sets quote VARIANT_QUOTES."""
+
+VARIANT_NAMES: Final = {"ihaleli": "İhaleli", "koz_maca": "Koz Maça", "esli": "Eşli", "gommeli": "Gömmeli"}
+
+FIRST_LEAD: Final = "first_lead"
+"""describe()'s entry on who leads: not an option (the engine follows the form of the game), but a
+rule every source states, and Koz Maça's differs."""
+FIRST_LEAD_TITLE: Final = "Who leads"
+
+_LATER_LEADS: Final = {
+    "miniokey": "Der Gewinner spielt den nächsten Stich aus",
+    "classic": "Der Gewinner spielt zum nächsten Stich aus",
+    "danish": "Vinderen spiller ud til næste stik",
+    "turkish": "Sonraki ellere önceki eli alan oyuncu başlar",
+    "gamelake": "Quien gana sale en la siguiente baza",
+}
+FIRST_LEAD_QUOTES: Final[dict[tuple[str, str], str]] = {
+    ("miniokey", "ihaleli"): "Der Bieter spielt die erste Karte aus",
+    ("classic", "ihaleli"): "Der Alleinspieler spielt zum ersten Stich aus",
+    ("danish", "ihaleli"): "vælger trumffarve og spiller ud til første stik",
+    ("turkish", "ihaleli"): "İhaleyi alan oyuncu (koz maçada dağıtanın solundaki) ilk ele başlar",
+    ("gamelake", "ihaleli"): "Quien gana la subasta elige el palo de triunfo (koz) y sale en la primera baza",
+    ("turkish", "koz_maca"): "İhaleyi alan oyuncu (koz maçada dağıtanın solundaki) ilk ele başlar",
+    ("classic", "koz_maca"): "Der erste Stich darf nicht mit Trumpf eröffnet werden",
+}
+"""Each source's words on who leads the first trick (classic Koz Maça: only what may not open it)."""
+
 STATED: Final = "stated"  # the source says so (quoted)
 INFERRED: Final = "inferred"  # the engine's reading of the source (the reason is given)
 UNMENTIONED: Final = "not mentioned"  # the source is silent; the engine plays the common rule
 HOUSE: Final = "house rule"  # changed to a value a source names as a house rule
 CHANGED: Final = "changed"  # changed to a value no source names as a house rule
 OPEN: Final = "not specified"  # named by a source without saying how it works: not played
+SILENT: Final = "the source says nothing of this; the engine plays the common rule"
 
 
 @dataclass(frozen=True)
@@ -58,6 +105,11 @@ class RuleDescription:
     quote: str = ""
 
 
+def _rules_name(name: str, variant: Variant) -> str:
+    """"classic rules", "classic Koz Maça rules"."""
+    return f"{name} rules" if variant is Variant.IHALELI else f"{name} {VARIANT_NAMES[variant.value]} rules"
+
+
 def _plain(value: Any) -> Any:
     return value.value if isinstance(value, StrEnum) else list(value) if isinstance(value, tuple) else value
 
@@ -67,10 +119,10 @@ def _described(rules: RuleSet, option: Option) -> RuleDescription:
     text = option.text(rules)
     source_value = getattr(preset(name, rules.variant), option.name)
     if value == source_value:
-        if source_value != getattr(PRESETS[name], option.name):  # set by the variant
-            quote = VARIANT_QUOTES.get((name, rules.variant.value), "")
-            return RuleDescription(option.name, _plain(value), text, f"{name} {rules.variant.value} rules",
-                                   STATED, quote)
+        key = (name, rules.variant.value, option.name)
+        if option.name in VARIANTS.get((name, rules.variant), {}) or key in VARIANT_OPTION_QUOTES:  # the variant's
+            quote = VARIANT_OPTION_QUOTES.get(key, VARIANT_QUOTES.get((name, rules.variant.value), ""))
+            return RuleDescription(option.name, _plain(value), text, _rules_name(name, rules.variant), STATED, quote)
         quote, reason = option.quotes.get(name, ""), option.inferred.get(name, "")
         if reason:
             return RuleDescription(option.name, _plain(value), text, f"{name} rules, inferred: {reason}",
@@ -80,8 +132,7 @@ def _described(rules: RuleSet, option: Option) -> RuleDescription:
         if option.house and value not in option.house:
             return RuleDescription(option.name, _plain(value), text, f"{name} rules (no such house rule)",
                                    UNMENTIONED)
-        return RuleDescription(option.name, _plain(value), text,
-                               f"{name} rules (not mentioned by the source: the common rule)", UNMENTIONED)
+        return RuleDescription(option.name, _plain(value), text, f"{name} rules: {SILENT}", UNMENTIONED)
     sharing = [n for n in SOURCES if getattr(PRESETS[n], option.name) == value]
     also = f"; as in the {', '.join(sharing)} rules" if sharing else ""
     house = option.house.get(value)
@@ -93,9 +144,34 @@ def _described(rules: RuleSet, option: Option) -> RuleDescription:
                                                               "names)", CHANGED)
 
 
+def first_lead(rules: RuleSet) -> RuleDescription:
+    """Who leads the first trick and the later ones, as the engine plays it, with the source's words:
+    the declarer in the auction game; in Koz Maça, which has no declarer, the player after the
+    dealer (turkish says so; classic says only that the first trick may not be led with a trump)."""
+    later = "after that, whoever won the last trick leads"
+    if rules.announcements:
+        opening = " (it may not be led with a trump)" if rules.trump_lead_restricted else ""
+        text = f"The player after the dealer leads to the first trick{opening}; {later}."
+    else:
+        text = f"The declarer leads to the first trick; {later}."
+    name, variant = rules.name, rules.variant
+    quote = FIRST_LEAD_QUOTES.get((name, variant.value), "")
+    where = _rules_name(name, variant)
+    if variant is Variant.KOZ_MACA and name == "classic":
+        return RuleDescription(FIRST_LEAD, None, text, f"{where}: the source does not say who leads, only that the "
+                               "first trick may not be led with a trump; the engine lets the player after the "
+                               "dealer lead, as the turkish rules say", UNMENTIONED, quote)
+    if not quote:  # a variant that leaves the auction game's lead as it is
+        quote = FIRST_LEAD_QUOTES[(name, Variant.IHALELI.value)]
+    return RuleDescription(FIRST_LEAD, None, text, where, STATED, f"{quote} … {_LATER_LEADS[name]}")
+
+
 def describe(rules: RuleSet) -> list[RuleDescription]:
-    """Every option in plain English with its source, then the rules the sources name but leave open."""
+    """Every option in plain English with its source (who leads, after the auction's options), then the
+    rules the sources name but leave open."""
     out = [_described(rules, option) for option in OPTIONS]
+    at = next(i for i, item in enumerate(out) if item.option == "trump_lead_restricted")
+    out.insert(at, first_lead(rules))
     out += [RuleDescription(name, None, text, "not specified", OPEN) for name, text in NOT_SPECIFIED.items()]
     return out
 
@@ -109,11 +185,13 @@ def rules_page() -> str:
              "The five sources:", ""]
     lines += [f"- **{name}**: {title}" for name, title in SOURCE_TITLES.items()]
     lines += ["", "Each option lists every source's value in words. *Stated* values quote the source;",
-              "*inferred* ones say why the engine reads the source that way; *not mentioned* means the",
-              "source is silent and the engine plays the common rule.", ""]
+              "*inferred* ones say why the engine reads the source that way; where the source says nothing",
+              "of a rule, the line says so and what the engine plays.", ""]
     group = ""
     for option in OPTIONS:
         if option.group != group:
+            if option.name == "trump_lead_restricted":
+                lines += _lead_section()
             group = option.group
             lines += [f"## {group}", ""]
         lines += [f"### {option.title} (`{option.name}`)", ""]
@@ -132,10 +210,25 @@ def rules_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _lead_section() -> list[str]:
+    """Who leads, source by source, in the auction game and in Koz Maça."""
+    lines = [f"## {FIRST_LEAD_TITLE}", ""]
+    for name in SOURCES:
+        for variant in (Variant.IHALELI, Variant.KOZ_MACA):
+            if variant in variants_of(name):
+                item = first_lead(preset(name, variant))
+                quote = f" — “{item.quote}”" if item.quote else ""
+                note = f" *({item.source.split(': ', 1)[1]})*" if item.basis == UNMENTIONED else ""
+                label = name if variant is Variant.IHALELI else f"{name} {VARIANT_NAMES[variant.value]}"
+                lines.append(f"- **{label}**: {item.text}{quote}{note}")
+    return [*lines, ""]
+
+
 def _source_line(name: str, option: Option) -> str:
     item = _described(PRESETS[name], option)
     quote = f" — “{item.quote}”" if item.quote else ""
     note = f" *(inferred: {option.inferred[name]})*" if item.basis == INFERRED else (
+        f" *({SILENT})*" if item.basis == UNMENTIONED and item.source.endswith(SILENT) else
         " *(not mentioned by the source)*" if item.basis == UNMENTIONED else "")
     return f"- **{name}**: {item.text}{quote}{note}"
 

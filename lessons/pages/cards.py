@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .page_parts import CHECK, Page, code, md
+from .page_parts import CHECK, Page, code, md, term
 
 PAGE: Page = [
     md("""
 # 1. Cards and dealing
 
-You will learn: the deck, which card beats which, and how the cards are dealt.
+You will learn: the deck, which card beats which, who the players are, and how the cards are dealt.
 
 Batak uses an ordinary deck of **52 cards** in four suits, spades ♠, hearts ♥, diamonds ♦ and
 clubs ♣, with no jokers. In every suit the cards rank, from high to low:
@@ -19,22 +19,29 @@ The ace is the highest and the 2 the lowest. Watch the **10**: it sits just belo
 """),
     md("### Worked example: the thirteen spades, highest first"),
     code(f"{CHECK}\nfrom widgets.course import rank_ladder\nrank_ladder('S')"),
-    md("""
+    md(f"""
 ## A trick
 
 Each player in turn plays one card; the four cards are a **trick**. The first card played is
 the **lead**, and its suit is the *led suit*. Without trump, the highest card of the led suit
-wins the trick; a card of another suit never wins, however high it is. Lessons 4 to 7 add the
-rules for trump.
+wins the trick; a card of another suit never wins, however high it is. Lessons 5 to 9 add the
+rules for trump ({term("koz")}), starting with [lesson 5, choosing trump](05_trump.ipynb).
+
+## The players
+
+Four players take part, each for themselves. In this course they are always called by the same
+names, in **playing order**: **You**, then **Ayşe**, then **Mehmet**, then **Zeynep**, and after
+Zeynep it is your turn again. Whatever a lesson, a quiz or the game table says, "Ayşe" is the
+player who plays right after you.
 
 ## Dealing
 
 One player **deals**: the whole deck, one card at a time, 13 cards each, starting with the
-player after the dealer. Next deal, the next player deals. The players are numbered 0 to 3 in
-playing order (you are seat 0). Play goes **counterclockwise** in the miniokey, classic and
-gamelake rules (the next player sits on your right) and **clockwise** in the danish and turkish
-rules.
-
+player after the dealer. Next deal, the next player deals. Which way round the table play goes
+depends on your rule book:
+"""),
+    code("from widgets.course.rule_text import your_rules\nyour_rules('direction')"),
+    md("""
 ### Try it: deal yourself a hand
 
 A hand is easier to read sorted by suit, high to low, as here.

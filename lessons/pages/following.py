@@ -1,25 +1,31 @@
-"""The course page 04: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+"""The course page 06: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
 
 from __future__ import annotations
 
-from .page_parts import CHECK, Page, code, md
+from .page_parts import CHECK, Page, code, md, term
 
 PAGE: Page = [
-    md("""
-# 4. Following suit and overtaking
+    md(f"""
+# 6. Following suit and overtaking
 
 You will learn: which cards you may play when you hold the led suit.
 
-1. **Follow suit.** If you hold a card of the led suit, you must play one. All five sources agree.
-2. **Overtake** (*yükseltme*). If you can beat the highest card of the led suit in the trick,
-   you must play a higher one. miniokey, classic, turkish and gamelake say so; the danish rules
-   only ask you to follow suit. If you cannot beat it, any card of the suit will do.
-3. When trump was led, the led suit *is* trump: you must beat the highest trump if you can.
-
-One detail differs: when the trick has **already been trumped**, miniokey and turkish drop the
-overtake duty, classic and gamelake keep it. Lesson 9 shows this case.
+1. **Follow suit.** If you hold a card of the led suit, you must play one. Every rule book agrees.
+2. **Overtake** ({term("yükseltme")}). Most rule books add a duty to beat the highest card of
+   the led suit in the trick if you can; if you cannot beat it, any card of the suit will do.
+   Your rule book says:
 """),
-    md("### Worked examples from the sources, checked by the engine"),
+    code("from widgets.course.rule_text import your_rules\nyour_rules('must_overtake', 'overtake_when_trumped')"),
+    md(f"""
+3. **When trump was led**, the led suit *is* trump. Except under the danish rules (which have no
+   overtake duty at all), you must then beat the highest trump in the trick if you can.
+
+The second line above is about a trick that has **already been trumped** (in Turkish the trick
+is *çakılmış*, from {term("çakmak")}): someone without the led suit played a trump on it. Some
+rule books then drop the duty to overtake; [lesson 13, house rules and where the books
+disagree](13_house_rules.ipynb), shows this case on the cards.
+"""),
+    md("### Worked examples from the rule books, checked by the engine"),
     code(f"{CHECK}\nfrom batak_core.teaching.examples import PLAY_EXAMPLES\n"
          "from widgets.course import play_examples\n"
          "play_examples(PLAY_EXAMPLES[0], PLAY_EXAMPLES[2], PLAY_EXAMPLES[3])"),

@@ -1,15 +1,19 @@
-"""The course page 11: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+"""The course page 16: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
 
 from __future__ import annotations
 
-from .page_parts import Page, code, md
+from .page_parts import Page, code, md, term
 
 PAGE: Page = [
-    md("""
-# 11. Full games against the computer
+    md(f"""
+# 16. Full games against the computer
 
-Time to play. You sit at the bottom; three computer players take the other seats. Choose how
-strong they are:
+You will learn: to put every rule together in whole games, under your rules.
+
+Time to play. You sit at the bottom; three computer players, **Ayşe**, **Mehmet** and
+**Zeynep**, take the other seats in playing order. Each deal has its auction ({term("ihale")}),
+its trump ({term("koz")}) and its 13 tricks, scored as in [lesson 10](10_scoring.ipynb). Choose
+how strong the others are:
 
 - **random** plays any legal card: good for learning the flow of a deal;
 - **club** plays like a sound club player: it counts its tricks, draws trumps and wins cheaply;

@@ -1,30 +1,51 @@
-"""The course page 06: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+"""The course page 08: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
 
 from __future__ import annotations
 
-from .page_parts import CHECK, Page, code, md
+from .page_parts import CHECK, Page, code, md, term
 
 PAGE: Page = [
+    md(f"""
+# 8. Leading, and leading trump
+
+You will learn: who leads each trick, and which cards you may **lead** (play first to a trick).
+
+## Who leads
+
+- **The first trick:** the declarer, the winner of the auction, leads to it. In Koz Maça
+  ([lesson 12](12_variants.ipynb)) there is no auction and no declarer: there the **player after
+  the dealer** leads to the first trick.
+- **Every later trick:** whoever **won the last trick** leads to the next one.
+
+<details><summary>Other rule books: who leads in Koz Maça</summary>
+
+The turkish rules say so in as many words: in Koz Maça the player after the dealer leads. The
+classic rules do not say who leads in Koz Maça, only that the first trick may not be led with a
+trump; the course lets the player after the dealer lead there too.
+
+</details>
+
+## Leading trump
+
+You may lead any suit, but most rule books forbid leading **trump** until it is **broken**
+({term("koz kırmak")}), unless your hand holds nothing but trumps. What breaks it differs too.
+Under your rules:
+"""),
+    code("from widgets.course.rule_text import your_rules\nyour_rules('trump_lead_restricted', 'trump_broken_by')"),
     md("""
-# 6. Leading trump, and when trump is broken
+<details><summary>Other rule books: what breaks trump</summary>
 
-You will learn: which cards you may **lead** (play first to a trick).
-
-The declarer leads to the first trick; after that, whoever won the last trick leads. You may
-lead any suit, but **not trump until trump is broken**, unless your hand holds nothing but
-trumps. miniokey (a table setting, on by default), classic, turkish and gamelake have this rule;
-the danish rules state no such restriction.
-
-**What breaks trump** differs:
-
-| rules | trump is broken by |
+| rule book | trump is broken by |
 |---|---|
 | miniokey, turkish | the first trump played by anyone |
 | classic | a trump played in an earlier trick |
 | gamelake | only a **ruff**: a trump played on the lead of another suit |
+| danish | (trump may be led at any time) |
 
-So under gamelake, a player holding only trumps who leads one does *not* break trump; under the
-others it does.
+So under the gamelake rules, a player holding only trumps who leads one does *not* break trump;
+under the others it does.
+
+</details>
 """),
     md("### Worked example: on lead with trumps and another suit"),
     code(f"{CHECK}\nfrom batak_core.teaching.examples import EDGE_CASES\nfrom widgets.course import play_examples\n"

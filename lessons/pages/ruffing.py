@@ -1,23 +1,26 @@
-"""The course page 05: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+"""The course page 07: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
 
 from __future__ import annotations
 
-from .page_parts import CHECK, Page, code, md
+from .page_parts import CHECK, Page, code, md, term
 
 PAGE: Page = [
-    md("""
-# 5. Ruffing and overtrumping
+    md(f"""
+# 7. Ruffing and overtrumping
 
 You will learn: what to play when you hold **no card of the led suit**.
 
-1. **Ruff.** If you hold a trump, you must play one. All five sources agree.
-2. **Overtrump.** If a trump is already in the trick and you can beat it, you must play a
-   higher trump (all but danish, where any trump will do).
-3. **Too low to overtrump?** Then you must still play a trump (miniokey, classic, gamelake,
-   danish). Only the turkish rules let you play **any card**, a small trump included.
+1. **Ruff** (*koz kesmek*, {term("çakmak")}). If you hold a trump, you must play one. Every
+   rule book agrees.
+2. **Overtrump.** If a trump is already in the trick, you may have to play a higher one.
+3. **Too low to overtrump?** Then your rule book says what you may play.
 4. **No led suit and no trump:** play any card. It cannot win the trick.
+
+Under your rules:
 """),
-    md("### Worked examples from the sources, checked by the engine"),
+    code("from widgets.course.rule_text import your_rules\n"
+         "your_rules('must_ruff', 'must_overtrump', 'any_card_when_cannot_overtrump')"),
+    md("### Worked examples from the rule books, checked by the engine"),
     code(f"{CHECK}\nfrom batak_core.teaching.examples import PLAY_EXAMPLES\n"
          "from widgets.course import play_examples\n"
          "play_examples(PLAY_EXAMPLES[1], PLAY_EXAMPLES[4], PLAY_EXAMPLES[5])"),

@@ -6,6 +6,7 @@ score a deal, try house rules, play a whole game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Final
 
 import ipywidgets as w
@@ -15,6 +16,8 @@ from batak_core import Card, Deal, Phase, RuleSet, Suit
 from batak_core.cards import mask_of, sorted_hand, suit_length
 from batak_core.shuffle import derive_seed
 from batak_core.teaching import course_drills, drills, judgement_drills, topics
+from batak_core.teaching.describe import INFERRED
+from batak_core.teaching.names import SEAT_NAMES, verb
 
 from ..bidding import BidPanel, TrumpPicker
 from ..cards import card_svg, faces
@@ -24,6 +27,9 @@ from ..rule_lab import RuleLab
 from ..rules_panel import RulesPanel
 from ..style import set_classes
 from .page import again_button, current_rules, felt, lesson_page, message_area
+
+TRICK_RANGE: Final = range(0, 14)
+"""What a player's trick count may be in the score calculator: 0 to 13."""
 
 
 def _suit_rows(hand: Sequence[Card], extra: dict[Suit, str] | None = None) -> str:
@@ -57,8 +63,8 @@ class HandDemo(w.VBox):
         dealer = seed % 4
         deal = Deal.random(self.rules, seed=seed, dealer=dealer)
         self.hand = hand = deal.hand(0)
-        intro = (f"Seat {dealer} dealt, one card at a time, starting with seat {(dealer + 1) % 4} and going "
-                 f"{self.rules.direction.value}. Your {len(hand)} cards, sorted by suit, high to low:")
+        intro = (f"{SEAT_NAMES[dealer]} dealt, one card at a time, starting with {SEAT_NAMES[(dealer + 1) % 4]} "
+                 f"and going {self.rules.direction.value}. Your {len(hand)} cards, sorted by suit, high to low:")
         extra: dict[Suit, str] = {}
         outro = ""
         if self.sure:
@@ -77,9 +83,10 @@ class HandDemo(w.VBox):
 
 
 class AuctionDemo(w.VBox):
-    """Bid against three club-level bots on a fresh deal and see who wins the auction."""
+    """Bid against three club-level bots on a fresh deal and see who wins the auction (or, when everyone
+    passes, who must play anyway)."""
 
-    NAMES: Final = ("You", "Ayşe", "Mehmet", "Zeynep")
+    NAMES: Final = SEAT_NAMES
 
     def __init__(self, rules: RuleSet | None = None, seed: int = 1) -> None:
         self.rules = rules or current_rules()
@@ -117,10 +124,19 @@ class AuctionDemo(w.VBox):
         if deal.phase is Phase.REDEAL:
             self.outcome.value = f"Everyone passed. {bc.all_pass_outcome(self.rules).text}"
         elif deal.phase is not Phase.AUCTION:
-            assert deal.declarer is not None
-            passed = "Everyone passed, so " if all(b.bid is None for b in deal.auction) else ""
-            self.outcome.value = (f"{passed}<b>{self.NAMES[deal.declarer]}</b> won the auction with a bid of "
-                                  f"<b>{deal.contract}</b> and now chooses trump.")
+            self.outcome.value = auction_outcome(deal)
+
+
+def auction_outcome(deal: Deal) -> str:
+    """Who plays the finished auction's contract, in words: the winner of the auction, or after four
+    passes the player the rules force to play (who has won nothing)."""
+    seat, contract = deal.declarer, deal.contract
+    assert seat is not None
+    name, choose = SEAT_NAMES[seat], verb(seat, "choose", "chooses")
+    if all(b.bid is None for b in deal.auction):
+        return (f"Everyone passed, so nobody wins the auction: <b>{name}</b> must play with "
+                f"a contract of <b>{contract}</b> and {choose} trump.")
+    return f"<b>{name}</b> won the auction with a bid of <b>{contract}</b> and now {choose} trump."
 
 
 class TrumpDemo(w.VBox):
@@ -215,14 +231,19 @@ def house_rules_lab() -> w.Box:
 
 
 class ScoreCalculator(w.VBox):
-    """Set a bid and the tricks of a deal; see every preset score it side by side."""
+    """Set a bid and the tricks of a deal (you are the declarer); see it scored under your rules, and
+    under the other rule books in a box that opens on request.
 
-    def __init__(self) -> None:
+    The trick counts are plain number boxes, checked here: a bounded box clamps in Python but the
+    browser sends what was typed (−3) first, and a clamped number would be scored as if typed."""
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        self.rules = rules or current_rules()
         self.bid = w.IntSlider(value=7, min=4, max=13, description="Bid")
-        self.tricks = [w.BoundedIntText(value=v, min=0, max=13, description=label, layout=w.Layout(width="190px"),
-                                        style={"description_width": "90px"})
-                       for v, label in zip((8, 3, 2, 0), ("Declarer", "Defender 1", "Defender 2", "Defender 3"),
-                                           strict=True)]
+        labels = (f"{SEAT_NAMES[0]} (declarer)", *SEAT_NAMES[1:])
+        self.tricks = [w.IntText(value=v, description=label, layout=w.Layout(width="190px"),
+                                 style={"description_width": "100px"})
+                       for v, label in zip((8, 3, 2, 0), labels, strict=True)]
         self.view = w.HTML()
         for widget in (self.bid, *self.tricks):
             widget.observe(lambda _c: self.show(), "value")
@@ -232,20 +253,38 @@ class ScoreCalculator(w.VBox):
 
     def show(self) -> None:
         tricks = [t.value for t in self.tricks]
+        wrong = [f"{SEAT_NAMES[seat]} {count}" for seat, count in enumerate(tricks) if count not in TRICK_RANGE]
+        if wrong:
+            self.view.value = (f'<p class="batak-error">A player takes from 0 to 13 tricks, not '
+                               f"{escape(', '.join(wrong))}. Change it to a number from 0 to 13.</p>")
+            return
         if sum(tricks) != 13:
             self.view.value = (f'<p class="batak-error">The tricks add up to {sum(tricks)}; a deal has 13. '
                                "Change one of them.</p>")
             return
-        rows = []
-        for name, rules in bc.PRESETS.items():
-            if not rules.min_bid <= self.bid.value <= rules.max_bid:
-                rows.append(f"<tr><th>{name}</th><td colspan='4'>a bid of {self.bid.value} is not allowed "
-                            f"(lowest {rules.min_bid})</td></tr>")
-                continue
-            scores = bc.score_deal(rules, 0, self.bid.value, tricks)
-            rows.append(f"<tr><th>{name}</th>" + "".join(f"<td>{p:+d}</td>" for p in scores) + "</tr>")
-        self.view.value = ('<table class="batak-compare"><tr><th>rules</th><th>declarer</th><th>defender 1</th>'
-                           f"<th>defender 2</th><th>defender 3</th></tr>{''.join(rows)}</table>")
+        head = "<tr><th>rules</th>" + "".join(f"<th>{escape(n)}</th>" for n in SEAT_NAMES) + "</tr>"
+        others = "".join(self._row(name, rules, tricks) for name, rules in bc.PRESETS.items()
+                         if name != self.rules.name)
+        self.view.value = (f'<table class="batak-compare">{head}{self._row(self.rules.name, self.rules, tricks)}'
+                           f"</table>{self._inferred()}"
+                           '<details class="batak-other-books"><summary>Other rule books: the same deal under '
+                           f'the other four</summary><table class="batak-compare">{head}{others}</table></details>')
+
+    def _row(self, name: str, rules: RuleSet, tricks: list[int]) -> str:
+        if not rules.min_bid <= self.bid.value <= rules.max_bid:
+            return (f"<tr><th>{name}</th><td colspan='4'>a bid of {self.bid.value} is not allowed "
+                    f"(lowest {rules.min_bid})</td></tr>")
+        scores = bc.score_deal(rules, 0, self.bid.value, tricks)
+        return f"<tr><th>{name}</th>" + "".join(f"<td>{p:+d}</td>" for p in scores) + "</tr>"
+
+    def _inferred(self) -> str:
+        """Under your rules, the scoring rules the engine infers from the source (classic's penalties)."""
+        items = [d.text for d in self.rules.describe()
+                 if d.basis == INFERRED and d.option in ("declarer_failed_per_bid", "defender_zero")]
+        if not items:
+            return ""
+        return ('<p class="batak-inferred">Inferred from the source\'s worked example (its scoring table is '
+                f"missing): {escape(' '.join(items))}</p>")
 
 
 def full_game(bots: str = "club", delay: float = 0.5) -> GameTable:

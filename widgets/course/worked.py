@@ -1,5 +1,8 @@
 """Worked examples: the sources' own examples and the all-pass outcomes, each judged by the engine
 under every preset.
+
+A learner sees the verdict under their own rules; every rule book's verdict sits in an "Other rule
+books" box that opens on request. The plain text (what nbval compares) lists every preset.
 """
 
 
@@ -13,6 +16,7 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, RuleSet, Suit
 from batak_core.cards import sorted_hand
+from batak_core.options import OPTIONS_BY_NAME
 from batak_core.teaching.examples import SCORE_EXAMPLES, PlayExample
 from batak_core.teaching.position import describe_trump
 
@@ -20,6 +24,19 @@ from ..cards import card_svg, faces
 from ..picker import CardPicker
 from ..style import set_classes, show
 from .page import Shown, current_rules, lesson_page
+
+
+def other_books_box(summary: str, inner: str) -> str:
+    """A comparison of the rule books, closed until the learner opens it."""
+    return (f'<details class="batak-other-books"><summary>Other rule books: {escape(summary)}</summary>'
+            f"{inner}</details>")
+
+
+def source_note(source: str) -> str:
+    """Where an example comes from, in words: a rule book's own example keeps that book's names."""
+    if source in bc.PRESETS:
+        return f"The {source} rules' own example, with the names the source uses"
+    return source[:1].upper() + source[1:]
 
 
 def _example_rules(example: PlayExample, name: str) -> RuleSet:
@@ -33,8 +50,10 @@ def example_verdicts(example: PlayExample) -> dict[str, list[Card]]:
             for name in example.legal}
 
 
-def play_examples(*examples: PlayExample) -> Shown:
-    """Worked play examples with the engine's verdict under each source's rules."""
+def play_examples(*examples: PlayExample, rules: RuleSet | None = None) -> Shown:
+    """Worked play examples with the engine's verdict under the learner's rules, and under each source's
+    in a box that opens on request."""
+    mine = rules or current_rules()
     lines, rows = [], []
     for example in examples:
         verdicts = example_verdicts(example)
@@ -44,11 +63,19 @@ def play_examples(*examples: PlayExample) -> Shown:
                      f"{'' if agree else '  <- DIFFERS FROM THE SOURCE'}")
         cells = "".join(f"<td>{faces(cards, scale=0.45)}</td>" for cards in verdicts.values())
         heads = "".join(f"<th>{name}</th>" for name in verdicts)
+        if mine.name in verdicts:
+            yours = (f'<p>Under your rules (<b>{mine.name}</b>) you may play: '
+                     f"{faces(verdicts[mine.name], scale=0.6)}</p>")
+            shown_rules: RuleSet | list[RuleSet] = _example_rules(example, mine.name)
+        else:
+            yours = f"<p>This example is about the {', '.join(verdicts)} rules.</p>"
+            shown_rules = [_example_rules(example, n) for n in example.legal]
+        table = (f'<table class="batak-compare"><tr><th>rules</th>{heads}</tr><tr><th>may play</th>{cells}</tr>'
+                 "</table>")
         rows.append(f'<div class="batak-example-title">{escape(example.title)}</div>'
-                    f'<div class="batak-source">Source: {example.source}</div>'
-                    f"{_trick_line(example, [_example_rules(example, n) for n in example.legal], example.hand)}"
-                    f'<table class="batak-compare"><tr><th>rules</th>{heads}</tr><tr><th>may play</th>{cells}</tr>'
-                    "</table>")
+                    f'<div class="batak-source">{escape(source_note(example.source))}</div>'
+                    f"{_trick_line(example, shown_rules, example.hand)}{yours}"
+                    f"{other_books_box('what each allows here', table)}")
     return Shown("".join(f'<div class="batak-panel batak-example">{r}</div>' for r in rows), "\n".join(lines))
 
 
@@ -92,15 +119,15 @@ class WorkedPlay(w.VBox):
         rules = _example_rules(example, self.rules.name) if self.rules.name in example.legal else self.rules
         self.shown_rules = rules
         self.heading.value = (f'<div class="batak-example-title">{escape(example.title)}</div>'
-                              f'<div class="batak-source">Source: {example.source}. Click any card of your hand '
-                              f"to ask the engine whether you may play it under the <b>{rules.name}</b> rules."
-                              "</div>")
+                              f'<div class="batak-source">{escape(source_note(example.source))}. Click any card '
+                              "of your hand to ask the engine whether you may play it under the "
+                              f"<b>{rules.name}</b> rules.</div>")
         self.trick.value = _trick_line(example, rules)
         self.picker.show_position(list(example.hand), list(example.trick), example.trump, example.trump_broken,
                                   rules)
         rows = "".join(f"<tr><th>{name}</th><td>{faces(cards, scale=0.5) or '—'}</td></tr>"
                        for name, cards in example_verdicts(example).items())
-        self.verdicts.value = f"<div>What each source allows here:</div><table>{rows}</table>"
+        self.verdicts.value = other_books_box("what each allows here", f"<table>{rows}</table>")
 
     def _played(self, card: Card) -> None:
         ex = self.example
@@ -116,28 +143,41 @@ def all_pass_outcomes() -> Shown:
     rows = "".join(f"<tr><th>{name}</th><td class='batak-left'>{escape(text)}</td></tr>"
                    for name, text in outcomes.items())
     head = '<tr><th>rules</th><th class="batak-left">when everyone passes</th></tr>'
-    return Shown(f'<table class="batak-compare">{head}{rows}</table>',
+    mine = current_rules()
+    yours = (f"<p>Under your rules (<b>{mine.name}</b>): {escape(bc.all_pass_outcome(mine).text)}</p>"
+             if not mine.announcements else "")
+    return Shown(yours + other_books_box("when everyone passes", f'<table class="batak-compare">{head}{rows}</table>'),
                  "\n".join(f"{name}: {text}" for name, text in outcomes.items()))
 
 
-def score_examples() -> Shown:
-    """Every scoring example of the sources, each score computed by the engine."""
-    lines, rows = [], []
+def score_examples(rules: RuleSet | None = None) -> Shown:
+    """Every scoring example of the sources, each score computed by the engine: your rule book's own
+    first, all of them in a box that opens on request."""
+    mine = rules or current_rules()
+    lines, rows, yours = [], [], []
     for ex in SCORE_EXAMPLES:
-        rules = bc.preset(ex.preset).replace(**ex.options) if ex.options else bc.preset(ex.preset)
-        scores = bc.score_deal(rules, ex.declarer, ex.bid, list(ex.tricks))
+        rules_used = bc.preset(ex.preset).replace(**ex.options) if ex.options else bc.preset(ex.preset)
+        scores = bc.score_deal(rules_used, ex.declarer, ex.bid, list(ex.tricks))
         agree = tuple(scores) == ex.scores
         house = f" + {', '.join(ex.options)}" if ex.options else ""
         lines.append(f"{ex.preset}{house}: {ex.title}. Tricks {list(ex.tricks)} -> "
                      f"{' '.join(f'{p:+d}' for p in scores)}{'' if agree else '  <- DIFFERS FROM THE SOURCE'}")
-        note = f'<div class="batak-source">house rule: {", ".join(ex.options)}</div>' if ex.options else ""
+        titles = ", ".join(OPTIONS_BY_NAME[o].title for o in ex.options)
+        note = f'<div class="batak-source">house rule: {escape(titles)}</div>' if ex.options else ""
         cells = "".join(f"<td>{t}</td><td><b>{p:+d}</b></td>" for t, p in zip(ex.tricks, scores, strict=True))
-        rows.append(f"<tr><th>{ex.preset}</th><td class='batak-left'>{escape(ex.title)}{note}</td>"
-                    f"<td>{ex.bid}</td>{cells}</tr>")
-    head = "".join(f"<th>{who}<br>tricks</th><th>points</th>"
-                   for who in ("declarer", "defender", "defender", "defender"))
-    return Shown(f'<table class="batak-compare"><tr><th>rules</th><th class="batak-left">example</th><th>bid</th>'
-                 f"{head}</tr>{''.join(rows)}</table>", "\n".join(lines))
+        row = (f"<tr><th>{ex.preset}</th><td class='batak-left'>{escape(ex.title)}{note}</td>"
+               f"<td>{ex.bid}</td>{cells}</tr>")
+        rows.append(row)
+        if ex.preset == mine.name and not ex.options:
+            yours.append(row)
+    head = ('<tr><th>rules</th><th class="batak-left">example</th><th>bid</th>'
+            + "".join(f"<th>{who}<br>tricks</th><th>points</th>"
+                      for who in ("declarer", "defender", "defender", "defender")) + "</tr>")
+    own = (f'<p class="batak-source">The {mine.name} rules\' own examples, with the names the source uses:</p>'
+           f'<table class="batak-compare">{head}{"".join(yours)}</table>' if yours
+           else f'<p class="batak-source">The {mine.name} rules give no scoring example of their own.</p>')
+    table = f'<table class="batak-compare">{head}{"".join(rows)}</table>'
+    return Shown(own + other_books_box("every scoring example, scored by the engine", table), "\n".join(lines))
 
 
 def rank_ladder(suit: str = "S") -> Shown:

@@ -1,38 +1,128 @@
-"""The course page 09: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+"""The course page "Koz Maça, Eşli and Gömmeli": its texts and widgets, in order
+(``lessons/build_notebooks.py`` writes the notebook)."""
 
 from __future__ import annotations
 
-from .page_parts import CHECK, Page, code, md
+from .page_parts import CHECK, Page, code, md, term
 
 PAGE: Page = [
-    md("""
-# 9. Variants and house rules
+    md(f"""
+# 12. Koz Maça, Eşli and Gömmeli
 
-You will learn the other forms of Batak and how to settle a rules argument.
+You will learn the three other forms of Batak that the rule books describe: {term("koz maça")}
+(spades are always trump and nobody bids), {term("eşli")} (two teams of partners) and
+{term("gömmeli")} (four cards lie face down for the declarer). Everything you learnt so far is
+{term("ihaleli", "İhaleli")} Batak: an auction, and every player for themselves.
 
-**Variants**
-- **Koz Maça** (classic, turkish): no auction, spades are always trump, and every player
-  announces how many tricks they will take (classic allows "none").
-- **Eşli**, partners (classic, turkish, danish, gamelake): partners sit opposite and count
-  their tricks together. In classic the declarer's partner lays the hand open; in turkish you
-  need not overtake or ruff while your partner is winning the trick.
-- **Gömmeli** (turkish): 12 cards each and 4 face down, which the declarer takes and then buries
-  4 cards; 12 tricks.
-
-**House rules** the sources name: lowest bid 4 (classic), redeal when nobody bids (turkish
-regional, danish), redeal for a hand with no card above 10 (classic), "every trick counts" and
-leading A-K-Q of trump early (classic), double penalty and a made 13 counting double (danish).
+Your start-page rule book stays as it is: on this page each form is shown under the rule books that
+describe it.
 """),
-    md("### Where the sources disagree: the engine's verdict under each"),
-    code(f"{CHECK}\nfrom batak_core.teaching.examples import EDGE_CASES\nfrom widgets.course import play_examples\n"
-         "play_examples(*EDGE_CASES[:3])"),
+    md(f"""
+## Koz Maça: spades are trump, everyone announces
+
+- There is **no auction**. {term("maça", "Spades")} are always trump.
+- Instead, each player in turn, starting after the dealer, **announces** how many tricks they will
+  take. Everyone is playing their own little contract at the same time.
+- The player after the dealer leads the first trick (the turkish book says so; the classic book
+  does not say, and the course does the same). The first trick may not be led with a trump: trump is
+  not broken yet, exactly as in the auction game.
+- The classic book allows announcing **0**, "none"; the turkish book wants **at least 1**.
+
+Scoring, with n the number you announced:
+
+| | classic | turkish |
+|---|---|---|
+| you take at least n | +10 × n (extra tricks add nothing) | + the tricks you took |
+| you take fewer | −10 × n | − n |
+| you announced "none" | +50 with no trick, −50 otherwise | (not allowed) |
+| 3 or more tricks over n | on many tables you sink too: {term("yandan batmak")} | no such rule |
+"""),
+    code(f"{CHECK}\nimport batak_core as bc\nfrom widgets.course.rule_text import your_rules\n"
+         "your_rules('announcements', 'announce_min', 'fixed_trump', 'declarer_made', 'nil_points', "
+         "'overtricks_sink',\n           rules=bc.preset('classic', 'koz_maca'), title='Koz Maça')"),
+    md("### Worked example: two Koz Maça deals, scored by both books"),
+    code(f"{CHECK}\nfrom widgets.course.variants import koz_maca_scores\n"
+         "koz_maca_scores([((3, 0, 4, 2), (6, 0, 4, 3)), ((3, 2, 4, 4), (3, 2, 4, 4))])"),
     md("""
+In the first deal you announced 3 and took 6: three too many. At a classic table that plays
+yandan batmak you sink for it, just as if you had taken too few. Ayşe announced "none" and took
+nothing: +50 in the classic book; the turkish book does not allow that announcement at all.
+
+### Try it: announce and score
+
+Change what each player announced and took (the tricks must add up to 13) and see both books
+score it.
+"""),
+    code("from widgets.course import KozMacaCalculator\nKozMacaCalculator()"),
+    md(f"""
+## Eşli: partners
+
+- Four players, two teams: partners ({term("ortak")}) **sit opposite** each other. You play with
+  Mehmet against Ayşe and Zeynep.
+- Partners' tricks **count together**, also against the bid: if Mehmet bids 8, your tricks help him
+  make it.
+- The bids are higher, since two hands work together: the lowest bid is **8** in the classic book
+  (if everyone passes, the dealer plays **7**) and **7** at gamelake. The turkish and danish books keep
+  the usual lowest bid.
+- **Classic**: after trump is named, the declarer's partner lays their hand **face up** on the
+  table (the open dummy) and the declarer plays both hands.
+- **Turkish**: while your partner is winning the trick, you **need only follow suit**: no duty to
+  overtake, none to ruff. You do not have to beat your own partner.
+"""),
+    code(f"{CHECK}\nimport batak_core as bc\nfrom widgets.course.rule_text import your_rules\n"
+         "your_rules('partnership', 'partner_winning_exempt', 'dummy', 'min_bid',\n"
+         "           rules=bc.preset('turkish', 'esli'), title='Eşli')"),
+    md("""
+### Worked example: your partner is winning the trick
+
+Ayşe led, Mehmet (your partner) is winning, Zeynep followed and you play last. Which cards may you
+play? Only the turkish book lets you off the duties while Mehmet is winning:
+"""),
+    code(f"{CHECK}\nfrom widgets.course.variants import partner_exemption\npartner_exemption()"),
+    md("""
+### Worked example: one team deal, scored by every book
+
+How the books score a team: the classic book gives the declaring side 10 per trick (it loses
+10 × the bid if it fails); the turkish book gives each partner the team's tricks (or − the bid);
+the danish book scores the declaring side once as a team with its usual formula, and the defending
+pair 1 point a trick. Both partners get their side's score.
+"""),
+    code(f"{CHECK}\nfrom widgets.course.variants import esli_scores\nesli_scores(0, 8, (5, 2, 4, 2))"),
+    md(f"""
+## Gömmeli: the buried cards
+
+Only the turkish book describes it.
+
+- Everyone gets **12 cards**; the last **4 lie face down** (the {term("gömü")}).
+- The auction is as usual. The declarer names trump, then **takes the 4 cards** and **buries**
+  ({term("gömmek")}) any 4 cards of their 16, face down. The buried cards are out of the play.
+- There are **12 tricks**, so the highest bid is 12: the book says 13 for every form, but only 12
+  tricks exist, so the course reads it as 12.
+- Scoring is as in the auction game: the turkish formula.
+"""),
+    code(f"{CHECK}\nimport batak_core as bc\nfrom widgets.course.rule_text import your_rules\n"
+         "your_rules('kitty', 'max_bid', rules=bc.preset('turkish', 'gommeli'), title='Gömmeli')"),
+    md("### Worked example: a Gömmeli deal up to the first lead"),
+    code(f"{CHECK}\nfrom widgets.course.variants import gommeli_deal\ngommeli_deal(seed=4)"),
+    md(f"""
+<details><summary>Other rule books: which book describes which form</summary>
+
+- **Koz Maça**: classic and turkish describe it (see the table above). The danish book only
+  mentions it ("spades as fixed trump all the way through") without its announcements or scoring,
+  so the course plays it by the classic or turkish book.
+- **Eşli**: classic, turkish, danish and gamelake.
+- **Gömmeli**: turkish only.
+- **{term("gönüllü")} Batak**: the danish book names it (a volunteer challenger instead of an
+  auction) but does not explain it, so the course does not invent it.
+- **miniokey** plays only the auction game, every player for themselves.
+</details>
+
 ### Try it: the rule lab
 
-Choose a rule set, a variant or a house rule, pick one of the examples (or type any position),
-and see which cards every source allows. Hover a cell for the engine's reason.
+Choose a rule book and a form of the game in the panel, pick a position, and see which cards are
+allowed. Hover a cell for the reason.
 """),
     code("from widgets.course import house_rules_lab\nhouse_rules_lab()"),
-    md("## Quiz: the cases where the sources disagree"),
+    md("## Quiz: Koz Maça, Eşli and Gömmeli"),
     code("from widgets.course import LessonQuiz\nLessonQuiz('variants', seed=19)"),
 ]

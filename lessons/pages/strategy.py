@@ -1,4 +1,4 @@
-"""The course page 10: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
+"""The course page 14: its texts and widgets, in order (``lessons/build_notebooks.py`` writes the notebook)."""
 
 from __future__ import annotations
 
@@ -6,27 +6,39 @@ from .page_parts import Page, code, md
 
 PAGE: Page = [
     md("""
-# 10. Strategy basics
+# 14. Declarer play
 
-You will learn three habits of good players.
+You will learn: how a declarer turns a count of tricks into tricks taken. Draw trumps, cash
+your winners while you keep a way back to your hand, count a suit, and ruff with a small trump.
 
-**1. Count your tricks before you bid.** Start with the top cards: an ace, a king *with* its
-ace, a queen with the ace and king, and so on down, win from the top. A king without the ace
-counts less: it wins when the ace has gone, or when it is guarded. Then add your trump length
-(every trump beyond the third usually wins) and the ruffs a short side suit gives you. The demo
-below counts each suit exactly the way the hint does at the table. Bid no more than your count,
-and pass when it is below the lowest bid.
+**Draw trumps.** Count the trumps still out: 13, minus yours, minus those played. While the
+others hold trumps, any side-suit ace of yours can be ruffed by a player who runs out of that
+suit. Lead trumps until the count is 0; then your top cards in the other suits are sure.
 
-**2. Draw trumps.** As declarer, lead trumps early until the others have none left. Count them:
-13, minus yours, minus those played. Then your long suits and small cards can win tricks
-nobody can ruff.
+**Cash your winners, and keep an entry.** A winner is the highest card of its suit still out.
+Take your tricks from the top: once your king has taken a trick, your queen may be the top card.
+Keep a winner you can get back to your hand with (an entry): when you lose the lead, the others
+cash their winners first.
 
-**3. Keep a trick.** Hold on to a sure winner (an ace, your top trump) to win the lead back when
-you need it, and as a defender take at least one trick: in miniokey a player without a trick
-loses 50, in classic 10 times the bid.
+**Count a suit.** Thirteen cards a suit: count the ones played. When nobody else holds a card of
+a suit, even your 4 of it wins, as long as nobody can ruff.
+
+**Ruff in the short hand.** A suit you have run out of is worth tricks: when it is led, a trump
+wins. Ruff with the smallest trump that wins the trick and keep your big trumps for later.
+
+Every ending below shows all four hands. Click one of your cards to try it: the double-dummy
+solver, which finds everyone's best play, tells you how many tricks your side ends with.
 """),
-    md("### Try it: count the sure tricks in a hand"),
-    code("from widgets.course import HandDemo\nHandDemo(seed=1010, sure=True)"),
-    md("## Quiz: sure tricks and trumps still out"),
+    md("### Worked endings: four ideas, four small endings"),
+    code("from batak_core.teaching.endings import DECLARER_ENDINGS\nfrom widgets.course import EndingBoard\n"
+         "EndingBoard(DECLARER_ENDINGS)"),
+    md("""
+### Try it: endings from real deals
+
+Computer players play a fresh deal until only a few tricks are left, and it is your move as the
+declarer. Find the card that keeps the most tricks.
+"""),
+    code("from widgets.course import EndingBoard\nEndingBoard((), topic='declarer-play', seed=1414)"),
+    md("## Quiz: declarer play and counting trumps"),
     code("from widgets.course import LessonQuiz\nLessonQuiz('strategy', seed=20)"),
 ]

@@ -12,7 +12,7 @@ from html import escape
 from batak_core.teaching.glossary import TERMS, Term
 from batak_core.teaching.lessons import LESSONS_BY_ID
 
-from .page_parts import Page, code, md, term_anchor
+from .page_parts import Page, md, term_anchor
 
 
 def entry(item: Term) -> str:
@@ -37,6 +37,5 @@ browser's *Back* button to return.
 A few sounds of Turkish: **ç** is said like *ch*, **ş** like *sh*, **ğ** lengthens the vowel
 before it, **ı** (no dot) is a short *uh*, and **ö** and **ü** are said as in German.
 """),
-    code("from widgets.course.variants import FollowAnchor\nFollowAnchor()"),
     *(md(entry(item)) for item in TERMS),
 ]

@@ -515,32 +515,3 @@ def trickless_defender(bid: int = 7, tricks: Sequence[int] = (8, 3, 2, 0)) -> Sh
     return Shown(f"<p>{escape(said)} What does Zeynep score?</p><table class='batak-compare'><tr><th>rule book</th>"
                  f"<th>Zeynep</th><th class='batak-left'>the rule</th></tr>{''.join(rows)}</table>",
                  "\n".join(lines))
-
-
-
-# --- the glossary -----------------------------------------------------------------------------------
-
-_FOLLOW_ANCHOR: Final = """<script>
-(function () {
-  function go() {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    const target = id && document.getElementById(id);
-    if (target) target.scrollIntoView({block: "start"});
-    return Boolean(target);
-  }
-  let tries = 0;
-  const timer = setInterval(function () { if (go() || ++tries > 50) clearInterval(timer); }, 200);
-  window.addEventListener("hashchange", go);
-})();
-</script>"""
-
-
-class FollowAnchor:
-    """Scrolls the page to the entry its address names (``…#term-koz``) once the page is drawn: Voilà
-    draws the cells into a scrolling panel after the browser has looked for the anchor."""
-
-    def _repr_html_(self) -> str:
-        return _FOLLOW_ANCHOR
-
-    def __repr__(self) -> str:
-        return ""

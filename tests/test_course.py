@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 import batak_core as bc
-from batak_core.teaching import drills, judgement_drills, topics
+from batak_core.teaching import drills, topics
 from batak_core.teaching.examples import EDGE_CASES, PLAY_EXAMPLES, SCORE_EXAMPLES
 from batak_core.teaching.progress import Progress
+from batak_core.teaching.rounds import QuizRound
 from widgets import course
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
@@ -26,6 +27,8 @@ def progress_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def right_answer(question: drills.Question) -> object:
     if isinstance(question, drills.LegalCardsQuestion):
         return sorted(question.answer)
+    if isinstance(question, drills.PlayQuestion):
+        return min(question.answer)
     return question.answer if not isinstance(question, drills.ScoreQuestion) else list(question.answer)
 
 
@@ -54,7 +57,7 @@ def test_a_round_is_five_questions_and_records_each_first_answer(progress_file: 
     assert "batak-emphasis" in quiz.new_round_button._dom_classes
     assert Progress.load().result("following").correct == 5
     saved = json.loads(progress_file.read_text())
-    assert saved["lessons"]["following"] == {"answered": 5, "correct": 5}
+    assert saved["lessons"]["following"] == {"answered": 5, "correct": 5, "rounds": 1, "completed": True}
 
     quiz.new_round_button.click()
     assert quiz.asked == 1 and quiz.answered == 0 and "Question 1 of 5." in quiz.prompt.value
@@ -90,16 +93,44 @@ def test_wrong_answers_are_saved_as_wrong_and_feedback_names_the_rule() -> None:
     assert Progress.load().result("winner").correct == 0
 
 
-def test_topics_take_turns_and_the_same_seed_asks_the_same_questions() -> None:
+def test_the_quiz_asks_its_rounds_questions_and_the_same_seed_the_same() -> None:
     quiz = course.LessonQuiz("cards", seed=3)
-    asked = []
-    for _ in range(4):
-        assert quiz.question is not None
-        asked.append(quiz.question.topic)
+    round_ = QuizRound(course.LESSONS_BY_ID["cards"].topics, quiz.rules, 3)
+    for index in range(5):
+        assert quiz.question == round_.question(index)
         quiz.answer(right_answer(quiz.question))
-        quiz.new_question()
-    assert asked == ["ranks", "play-order", "ranks", "play-order"]
+        quiz.next_button.click()
+    assert len({round_.slot(i) for i in range(5)}) == 4  # every kind of the lesson's two topics
+    assert [round_.slot(i)[0] for i in range(4)] == ["ranks", "play-order", "ranks", "play-order"]
     assert course.LessonQuiz("cards", seed=3).question == course.LessonQuiz("cards", seed=3).question
+    quiz.new_round_button.click()
+    assert quiz.round is not None and quiz.round.seed == quiz.seed != 3
+    assert quiz.question == QuizRound(quiz.topics, quiz.rules, quiz.seed).question(0)
+
+
+def test_a_finished_round_is_counted_once_before_its_last_feedback_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    quiz = course.LessonQuiz("winner", seed=4)
+    rounds: list[tuple[object, ...]] = []
+    original = Progress.finish_round
+
+    def finish_round(progress: Progress, lesson: str, right: int, count: int) -> None:
+        rounds.append((lesson, right, count, quiz.feedback.value))
+        original(progress, lesson, right, count)
+
+    monkeypatch.setattr(Progress, "finish_round", finish_round)
+    for index in range(5):
+        assert quiz.question is not None
+        if index == 1:
+            assert isinstance(quiz.question, drills.TrickWinnerQuestion)
+            quiz.answer(next(c for c in quiz.question.trick if c != quiz.question.answer))
+        else:
+            quiz.answer(right_answer(quiz.question))
+        assert rounds == ([] if index < 4 else [("winner", 4, 5, "")])  # saved before the feedback
+        quiz.answer(right_answer(quiz.question))  # a second answer changes nothing
+        quiz.next_button.click()
+    assert "Round complete: 4 of 5 right" in quiz.note.value
+    result = Progress.load().result("winner")
+    assert (result.rounds, result.completed, result.answered, result.correct) == (1, True, 5, 4)
 
 
 def test_a_corrupt_or_unwritable_progress_file_never_breaks_a_lesson(progress_file: Path) -> None:
@@ -192,8 +223,6 @@ def test_course_questions_are_checked_by_the_engine() -> None:
             question = topics.question(topic, bc.preset("turkish"), seed)
             assert question.check(right_answer(question)).correct
             assert question.rule
-    assert judgement_drills.sure_tricks(bc.parse_cards("AS KS QS 2S KH AD")) == {
-        bc.Suit.SPADES: 3, bc.Suit.HEARTS: 0, bc.Suit.DIAMONDS: 1, bc.Suit.CLUBS: 0}
     with pytest.raises(ValueError, match="unknown topic"):
         topics.question("nope")
 

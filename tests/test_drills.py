@@ -7,12 +7,15 @@ import pytest
 import batak_core as bc
 from batak_core.teaching import drills, examples, topics
 from batak_core.teaching.drills import EDGE_CASES
+from batak_core.teaching.names import SEAT_NAMES
 from batak_core.teaching.position import Position, compare_presets
 
 PRESETS = list(bc.PRESETS)
 
 
 def _answer(q: drills.Question) -> object:
+    if isinstance(q, drills.PlayQuestion):
+        return min(q.answer)  # one card is played: any of the best
     return q.answer  # type: ignore[attr-defined]
 
 
@@ -40,7 +43,7 @@ def test_unknown_topic_is_refused() -> None:
 
 def test_follow_positions_really_exercise_overtaking() -> None:
     for seed in range(20):
-        q = topics.question("follow", bc.preset("miniokey"), seed)
+        q = topics.question("follow", bc.preset("miniokey"), seed, kind="overtake")
         assert isinstance(q, drills.LegalCardsQuestion)
         p = q.position
         led = p.trick[0].suit
@@ -52,14 +55,14 @@ def test_follow_positions_really_exercise_overtaking() -> None:
 
 
 def test_follow_under_danish_has_no_overtake_duty() -> None:
-    q = topics.question("follow", bc.preset("danish"), 3)
+    q = topics.question("follow", bc.preset("danish"), 3, kind="overtake")
     assert isinstance(q, drills.LegalCardsQuestion)
     assert q.rule == "follow-suit"
     assert q.answer == {c for c in q.position.hand if c.suit == q.position.trick[0].suit}
 
 
 def test_wrong_card_sets_name_the_breaking_rule() -> None:
-    q = topics.question("follow", bc.preset("classic"), 5)
+    q = topics.question("follow", bc.preset("classic"), 5, kind="overtake")
     assert isinstance(q, drills.LegalCardsQuestion)
     led = q.position.trick[0].suit
     low = min(c for c in q.position.hand if c.suit == led)
@@ -72,8 +75,8 @@ def test_wrong_card_sets_name_the_breaking_rule() -> None:
 
 
 def test_ruff_questions_are_void_with_trumps() -> None:
-    for seed in range(10):
-        q = topics.question("ruff", bc.preset("miniokey"), seed)
+    for seed, kind in enumerate(["must-ruff", "overtrump", "cannot-overtrump"] * 4):
+        q = topics.question("ruff", bc.preset("miniokey"), seed, kind=kind)
         assert isinstance(q, drills.LegalCardsQuestion)
         p = q.position
         assert not any(c.suit == p.trick[0].suit for c in p.hand)
@@ -104,13 +107,19 @@ def test_trick_winner_question() -> None:
 def test_score_question_uses_score_deal() -> None:
     for name in PRESETS:
         q = topics.question("score", bc.preset(name), 8)
-        assert isinstance(q, drills.ScoreQuestion)
+        assert isinstance(q, drills.ScoreQuestion) and q.declarer is not None
         assert list(q.answer) == bc.score_deal(bc.preset(name), q.declarer, q.contract, q.tricks)
+        defender = next(s for s in range(1, 4) if s != q.declarer)
         wrong = list(q.answer)
-        wrong[2] += 1
+        wrong[defender] += 1
         result = q.check(wrong)
-        assert not result.correct and "Seat 2" in result.explanation
+        name_of = SEAT_NAMES[defender]
+        assert not result.correct and result.explanation.startswith(f"{name_of}'s points: you wrote")
+        assert f"{name_of} (defender) took" in result.explanation
         assert result.rule in ("defender-per-trick", "defender-zero")
+        mine = list(q.answer)
+        mine[0] -= 1
+        assert q.check(mine).explanation.startswith("Your points: you wrote")
 
 
 EXPECTED_ALL_PASS = {

@@ -8,9 +8,16 @@ A generator deals a seeded random deal, brings it to the play whatever the form 
 (an auction and a trump choice, Koz Maça's announcements, Gömmeli's burying: ``ready_to_play``),
 plays it forward with legal moves until a position really exercises the topic's rule (for
 overtaking: you hold cards both above and below the highest card of the led suit), and returns
-a question whose answer the engine computed. ``Question.check`` answers with the rule id and the
-engine's own explanation, so a quiz can never teach something the engine would not enforce.
-``not_asked`` is the one place that says which kind of question a form of the game cannot have.
+a question whose answer the engine computed. A topic has several kinds of question (following
+suit: overtaking, unable to overtake, a trump lead, a trick already trumped), which a lesson's
+round takes turns between (``rounds``). ``Question.check`` answers with the rule id and the
+engine's own explanation, so a quiz can never teach something the engine would not enforce;
+``rule_title`` names the rule plainly for the learner. ``not_asked`` is the one place that says
+which kind of question a form of the game cannot have.
+
+Questions speak to the learner as "You" (seat 0) and name the others by ``names.SEAT_NAMES``;
+positions are turned to the learner's seat (``yours``). Hands are never written out in a prompt:
+the quiz draws them (a ``ChoiceQuestion`` carries its ``hand``).
 
 ``Position`` is a moment of the play (four hands, trump, the trick so far, trump broken or not)
 that the rule lab judges under every preset and saves as JSON.
@@ -27,13 +34,15 @@ from ..ai.bots.evaluate import trick_estimate
 from ..cards import Card, Suit, describe_cards, longest_suit, sorted_hand
 from ..deal import BID_TOO_LOW, Bid, Deal, Phase, all_pass_outcome
 from ..errors import shorten
+from ..legality import RULE_TITLES as PLAY_RULE_TITLES
 from ..legality import IllegalMove, Verdict
 from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet, Variant, preset, variants_of
 from ..seats import partner, side_seats, side_tricks
 from ..shuffle import derive_seed, new_seed
 from ..trick import trick_winner
 from . import examples
-from .position import Position
+from .names import SEAT_NAMES, possessive
+from .position import Position, describe_trump
 
 # Rule ids of the questions that are not about a single card's legality (the play rules' ids are
 # ``legality``'s). Every id the course shows is kebab-case.
@@ -53,6 +62,32 @@ OVERTRICKS_SINK: Final = "overtricks-sink"
 NONE_MADE: Final = "none-made"
 NONE_FAILED: Final = "none-failed"
 
+RULE_TITLES: Final[dict[str, str]] = {
+    **{rule: title[0].upper() + title[1:] for rule, title in PLAY_RULE_TITLES.items()},
+    HIGHEST_TRUMP: "The highest trump wins",
+    HIGHEST_OF_LED_SUIT: "The highest card of the led suit wins",
+    ALL_PASS: "When everyone passes",
+    LOWEST_BID: "The lowest bid",
+    BID_TOO_LOW: "A bid must beat the highest bid so far",
+    LOWEST_ANNOUNCEMENT: "The lowest announcement",
+    DECLARER_MADE: "The declarer made the bid",
+    DECLARER_FAILED: "The declarer went down",
+    DEFENDER_PER_TRICK: "Defenders score their tricks",
+    DEFENDER_ZERO: "A defender without a trick",
+    ANNOUNCEMENT_MADE: "The announcement was made",
+    ANNOUNCEMENT_FAILED: "Fewer tricks than announced",
+    OVERTRICKS_SINK: "Too many tricks sink",
+    NONE_MADE: "Announced none and took none",
+    NONE_FAILED: "Announced none but took a trick",
+}
+"""A plain title for every rule id the drills report (the play rules' titles are ``legality``'s):
+the feedback shows the title and keeps the id for a tooltip."""
+
+
+def rule_title(rule: str) -> str:
+    """The plain title of a rule id; an id without an entry (a newer topic's) reads as words."""
+    return RULE_TITLES.get(rule) or rule.replace("-", " ").capitalize()
+
 _ATTEMPTS: Final = 400
 
 
@@ -62,31 +97,44 @@ _ATTEMPTS: Final = 400
 # instead, see ``not_asked``).
 ALL_PASS_KIND: Final = "all-pass"
 LOWEST_BID_KIND: Final = "lowest-bid"
+BEAT_THE_BID_KIND: Final = "beat-the-bid"
 TRUMP_CHOICE_KIND: Final = "trump-choice"
+LONGEST_SUIT_KIND: Final = "longest-suit"
+EQUAL_LENGTH_KIND: Final = "equal-length"
 TRICKLESS_DEFENDER_KIND: Final = "trickless-defender"
+NO_TRICK_KIND: Final = "no-trick"
+PARTNERS_KIND: Final = "partners-together"
+
+_AUCTION_KINDS: Final = (ALL_PASS_KIND, LOWEST_BID_KIND, BEAT_THE_BID_KIND)
+_CHOOSING_TRUMP_KINDS: Final = (TRUMP_CHOICE_KIND, LONGEST_SUIT_KIND, EQUAL_LENGTH_KIND)
 
 
 def not_asked(kind: str, rules: RuleSet) -> str:
     """Why a kind of question cannot be asked under ``rules`` ('' when it can). The one place that
     says so; what is asked instead:
 
-    - no auction (Koz Maça): no all-pass and no lowest-bid question; the bidding topic asks the
-      lowest announcement, the edge topic one of its play positions;
+    - no auction (Koz Maça): no all-pass, lowest-bid or beat-the-bid question; the bidding topic
+      asks the lowest announcement, the edge topic one of its play positions;
     - a fixed trump (Koz Maça): no choice of trump; the trump-choice topic asks which suit is trump;
     - no lone defenders (Koz Maça: everyone plays for their own number; Eşli: partners' tricks
-      count together): no trickless-defender score; the edge topic asks a play position.
+      count together): no trickless-defender score; the edge topic asks a play position;
+    - partners (Eşli) very rarely leave a side without a trick: no no-trick score, the score
+      topic asks how partners count together instead; without partners there is no
+      partners-together score, the score topic asks another finished deal.
     """
-    if kind in (ALL_PASS_KIND, LOWEST_BID_KIND) and rules.announcements:
+    if kind in _AUCTION_KINDS and rules.announcements:
         return ("Koz Maça has no auction: nobody bids or passes, every player announces how many "
                 "tricks they will take.")
-    if kind == TRUMP_CHOICE_KIND and rules.fixed_trump:
+    if kind in _CHOOSING_TRUMP_KINDS and rules.fixed_trump:
         suit = Suit.parse(rules.fixed_trump)
         return f"Nobody chooses trump here: {suit.plural} {suit.symbol} are always trump."
     if kind == TRICKLESS_DEFENDER_KIND and rules.announcements:
         return "Koz Maça has no defenders: every player is scored against their own announcement."
-    if kind == TRICKLESS_DEFENDER_KIND and rules.partnership:
+    if kind in (TRICKLESS_DEFENDER_KIND, NO_TRICK_KIND) and rules.partnership:
         return ("Partners count their tricks together, so a defender's own tricks do not decide the "
                 "score: a side takes no trick only very rarely.")
+    if kind == PARTNERS_KIND and not rules.partnership:
+        return "Everyone plays for themselves here: nobody's tricks count together with a partner's."
     return ""
 
 
@@ -309,7 +357,7 @@ class ScoreQuestion(Question):
             what = {NONE_MADE: "no trick, as announced", NONE_FAILED: "took a trick after announcing none",
                     OVERTRICKS_SINK: f"{t - n} over the number, and {self.rules.overtricks_sink} or more over sinks",
                     ANNOUNCEMENT_MADE: "made the number", ANNOUNCEMENT_FAILED: "fewer than announced"}[option]
-            return f"Seat {seat} announced {said} and took {t}: {what}, {points:+d}."
+            return f"{SEAT_NAMES[seat]} announced {said} and took {t}: {what}, {points:+d}."
         what = {DECLARER_MADE: "made the bid", DECLARER_FAILED: "went down", DEFENDER_ZERO: "no trick at all",
                 DEFENDER_PER_TRICK: "points per trick"}[option]
         assert self.declarer is not None
@@ -319,14 +367,14 @@ class ScoreQuestion(Question):
             if declaring:
                 side += f", bid {self.contract}"
             counted = side_tricks(self.rules, self.tricks, seat)
-            return (f"Seat {seat} ({side}, with seat {partner(seat)}): {t} of the side's {counted} tricks, "
-                    f"counted together: {what}, {points:+d}.")
+            return (f"{SEAT_NAMES[seat]} ({side}, with {SEAT_NAMES[partner(seat)]}): {t} of the side's "
+                    f"{counted} tricks, counted together: {what}, {points:+d}.")
         role = f"declarer, bid {self.contract}" if declaring else "defender"
-        return f"Seat {seat} ({role}) took {t}: {what}, {points:+d}."
+        return f"{SEAT_NAMES[seat]} ({role}) took {t}: {what}, {points:+d}."
 
     @property
     def rule(self) -> str:
-        """The declarer's scoring rule; in Koz Maça the first unusual one (none, sinking), else seat 0's."""
+        """The declarer's scoring rule; in Koz Maça the first unusual one (none, sinking), else the learner's."""
         if self.declarer is not None:
             return self._option(self.declarer)
         options = [self._option(s) for s in range(4)]
@@ -338,19 +386,21 @@ class ScoreQuestion(Question):
 
     @property
     def expected(self) -> str:
-        return ", ".join(f"{p:+d}" for p in self.answer)
+        return ", ".join(f"{name} {p:+d}" for name, p in zip(SEAT_NAMES, self.answer, strict=True))
 
     def check(self, answer: object) -> Result:
         if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-            raise ValueError("answer with four scores, one per seat")
+            raise ValueError("answer with four scores, one per player")
         given = list(answer)
         if len(given) != 4 or not all(isinstance(p, int) and not isinstance(p, bool) for p in given):
-            raise ValueError("answer with four whole-number scores, one per seat")
+            raise ValueError("answer with four whole-number scores, one per player")
         wrong = [s for s in range(4) if given[s] != self.answer[s]]
         if not wrong:
             return self._right()
         seat = wrong[0]
-        return Result(False, self._option(seat), f"Seat {seat}: you wrote {given[seat]:+d}. {self._line(seat)}",
+        whose = possessive(seat)
+        return Result(False, self._option(seat),
+                      f"{whose[0].upper()}{whose[1:]} points: you wrote {given[seat]:+d}. {self._line(seat)}",
                       self.expected)
 
 
@@ -472,12 +522,9 @@ class Topic:
     kinds: Mapping[str, Generator]
 
 
-def ready_to_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
-    """A seeded deal brought to its first lead, whatever the form of the game: after a short
-    auction the declarer names their longest suit (``cards.longest_suit``) and, in Gömmeli, buries
-    their lowest side cards; in Koz Maça every player announces what the hand should take with
-    spades (the bots' count, ``evaluate.trick_estimate``)."""
-    deal = Deal.random(rules, seed=seed, dealer=seed % 4)
+def _bring_to_play(deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` brought from its first call to its first lead (see ``ready_to_play``)."""
+    rules = deal.rules
     if rules.announcements:
         while deal.phase is Phase.AUCTION:
             legal = deal.legal_bids()
@@ -493,6 +540,23 @@ def ready_to_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
     if deal.phase is Phase.BURY:
         lowest = sorted(deal.hand(declarer), key=lambda c: (c.suit == deal.trump, c.rank))
         deal.bury(lowest[:rules.kitty])
+    return deal
+
+
+def ready_to_play(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
+    """A seeded deal brought to its first lead, whatever the form of the game: after a short
+    auction the declarer names their longest suit (``cards.longest_suit``) and, in Gömmeli, buries
+    their lowest side cards; in Koz Maça every player announces what the hand should take with
+    spades (the bots' count, ``evaluate.trick_estimate``)."""
+    return _bring_to_play(Deal.random(rules, seed=seed, dealer=seed % 4), rng)
+
+
+def play_out(deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` played to its end with random legal cards (brought to the play first if need be)."""
+    if deal.phase is Phase.AUCTION:
+        _bring_to_play(deal, rng)
+    while deal.phase is Phase.PLAY:
+        deal.play(rng.choice(deal.legal_plays()))
     return deal
 
 
@@ -513,6 +577,14 @@ def _find_position(rules: RuleSet, seed: int, rng: random.Random, wanted: Predic
     raise RuntimeError("no deal produced a fitting position")  # pragma: no cover - never seen
 
 
+def yours(position: Position) -> Position:
+    """The same moment seen from the learner's seat: the seats turned so that "You" (seat 0) are
+    to move, which is how the quiz names the players (``names.SEAT_NAMES``)."""
+    turn = position.to_move
+    hands = tuple(position.hands[(seat + turn) % 4] for seat in range(4))
+    return Position(hands, position.trump, (position.leader - turn) % 4, position.trick, position.trump_broken)
+
+
 def _mover(deal: Deal) -> tuple[list[Card], list[Card], Suit | None]:
     return deal.hand(deal.to_move or 0), deal.current_trick, deal.trump
 
@@ -522,31 +594,87 @@ def _holds_both_sides(hand: list[Card], top: Card) -> bool:
     return any(c > top for c in same) and any(c < top for c in same)
 
 
+def _plain_lead(deal: Deal) -> tuple[list[Card], Card] | None:
+    """The mover's hand and the highest card of the led suit, when a plain suit (not trump) was led."""
+    hand, trick, trump = _mover(deal)
+    if not trick or trick[0].suit == trump:
+        return None
+    return hand, max(c for c in trick if c.suit == trick[0].suit)
+
+
+def _trumped(deal: Deal) -> bool:
+    return any(c.suit == deal.trump for c in deal.current_trick)
+
+
 def _overtaking(deal: Deal) -> bool:
     """You hold the led suit (not trump), cards above and below its top, and another suit; no trump played."""
-    hand, trick, trump = _mover(deal)
-    if not trick or trick[0].suit == trump or any(c.suit == trump for c in trick):
+    lead = _plain_lead(deal)
+    if lead is None or _trumped(deal):
         return False
-    top = max(c for c in trick if c.suit == trick[0].suit)
+    hand, top = lead
     return _holds_both_sides(hand, top) and any(c.suit != top.suit for c in hand)
+
+
+def _cannot_overtake(deal: Deal) -> bool:
+    """You hold the led suit (not trump), all of it below its top, and another suit; no trump played."""
+    lead = _plain_lead(deal)
+    if lead is None or _trumped(deal):
+        return False
+    hand, top = lead
+    same = [c for c in hand if c.suit == top.suit]
+    return bool(same) and all(c < top for c in same) and len(same) < len(hand)
+
+
+def _trump_led_overtaking(deal: Deal) -> bool:
+    """Trump was led; you hold trumps above and below the highest one, and another suit."""
+    hand, trick, trump = _mover(deal)
+    if not trick or trick[0].suit != trump:
+        return False
+    return _holds_both_sides(hand, max(trick, key=lambda c: (c.suit == trump, c.rank))) and any(
+        c.suit != trump for c in hand)
+
+
+def _trumped_holding_both(deal: Deal) -> bool:
+    """The trick is trumped; you hold the led suit above and below its top (does the overtake duty hold?)."""
+    lead = _plain_lead(deal)
+    return lead is not None and _trumped(deal) and _holds_both_sides(*lead)
+
+
+def _void(deal: Deal) -> list[Card] | None:
+    """The mover's hand when a plain suit was led and the mover holds none of it."""
+    hand, trick, trump = _mover(deal)
+    if not trick or trump is None or trick[0].suit == trump or any(c.suit == trick[0].suit for c in hand):
+        return None
+    return hand
 
 
 def _overtrumping(deal: Deal) -> bool:
     """Void in the led suit, a trump in the trick, and trumps both above and below it."""
-    hand, trick, trump = _mover(deal)
-    if not trick or trump is None or trick[0].suit == trump or any(c.suit == trick[0].suit for c in hand):
-        return False
-    trumps = [c for c in trick if c.suit == trump]
-    return bool(trumps) and _holds_both_sides(hand, max(trumps)) and any(c.suit != trump for c in hand)
+    hand, trump = _void(deal), deal.trump
+    trumps = [c for c in deal.current_trick if c.suit == trump]
+    return (hand is not None and bool(trumps) and _holds_both_sides(hand, max(trumps))
+            and any(c.suit != trump for c in hand))
 
 
 def _ruffing(deal: Deal) -> bool:
     """Void in the led suit with trumps and other cards, no trump in the trick yet."""
-    hand, trick, trump = _mover(deal)
-    if not trick or trump is None or trick[0].suit == trump or any(c.suit == trick[0].suit for c in hand):
-        return False
-    return (not any(c.suit == trump for c in trick) and any(c.suit == trump for c in hand)
+    hand, trump = _void(deal), deal.trump
+    return (hand is not None and not _trumped(deal) and any(c.suit == trump for c in hand)
             and any(c.suit != trump for c in hand))
+
+
+def _cannot_overtrump(deal: Deal) -> bool:
+    """RULES.md edge case 2: void, holding trumps all below the trump in the trick, and other cards."""
+    hand, trump = _void(deal), deal.trump
+    top = max((c for c in deal.current_trick if c.suit == trump), default=None)
+    mine = [c for c in hand or () if c.suit == trump]
+    return hand is not None and top is not None and bool(mine) and all(c < top for c in mine) and len(mine) < len(hand)
+
+
+def _no_trump_left(deal: Deal) -> bool:
+    """Void in the led suit and without a trump, with more than one card to choose from."""
+    hand = _void(deal)
+    return hand is not None and len(hand) > 1 and not any(c.suit == deal.trump for c in hand)
 
 
 def _leading(broken: bool) -> Predicate:
@@ -559,30 +687,34 @@ def _leading(broken: bool) -> Predicate:
 
 def _trumped_and_can_overtake(deal: Deal) -> bool:
     """RULES.md edge case 1: you hold the led suit, the trick is trumped, you could overtake."""
-    hand, trick, trump = _mover(deal)
-    if not trick or trick[0].suit == trump or not any(c.suit == trump for c in trick):
+    lead = _plain_lead(deal)
+    if lead is None or not _trumped(deal):
         return False
-    top = max(c for c in trick if c.suit == trick[0].suit)
+    hand, top = lead
     return any(c.suit == top.suit and c > top for c in hand)
 
 
-def _cannot_overtrump(deal: Deal) -> bool:
-    """RULES.md edge case 2: void, holding trumps all below the trump in the trick, and other cards."""
-    hand, trick, trump = _mover(deal)
-    if not trick or trump is None or trick[0].suit == trump or any(c.suit == trick[0].suit for c in hand):
-        return False
-    top = max((c for c in trick if c.suit == trump), default=None)
-    mine = [c for c in hand if c.suit == trump]
-    return top is not None and bool(mine) and all(c < top for c in mine) and len(mine) < len(hand)
+def _situation(rules: RuleSet, position: Position) -> str:
+    """The prompt's context for a position seen from the learner's seat: trump, broken or not, who
+    led; the trick itself is drawn by the quiz."""
+    trump = describe_trump(position.trump, position.trick, position.trump_broken, rules)
+    number = rules.hand_size - len(position.hand) + 1
+    if not position.trick:
+        return f"Trick {number}. {trump} You are on lead."
+    text = (f"Trick {number}. {trump} {SEAT_NAMES[position.leader]} led the {position.trick[0].label}; "
+            "the trick so far is shown.")
+    if rules.partnership and position.partner_winning:
+        text += f" Your partner, {SEAT_NAMES[partner(position.to_move)]}, is winning it so far."
+    return text
 
 
 def _legal_cards(topic: str, rules: RuleSet, seed: int, rng: random.Random, wanted: Predicate,
                  prompt: str, note: str = "") -> LegalCardsQuestion:
-    position = _find_position(rules, seed, rng, wanted)
+    position = yours(_find_position(rules, seed, rng, wanted))
     q = LegalCardsQuestion(topic, seed, rules, "", position)
     if topic == "edge":
         note = _disagreement(rules, position, q.answer) or note
-    return LegalCardsQuestion(topic, seed, rules, f"{position.describe(rules)} {prompt}", position, note)
+    return LegalCardsQuestion(topic, seed, rules, f"{_situation(rules, position)} {prompt}", position, note)
 
 
 def _disagreement(rules: RuleSet, position: Position, answer: frozenset[Card]) -> str:
@@ -600,44 +732,65 @@ def _disagreement(rules: RuleSet, position: Position, answer: frozenset[Card]) -
 _PICK_ALL: Final = "Which cards may you play? Pick every one of them."
 
 
-def _follow(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    return _legal_cards("follow", rules, seed, rng, _overtaking, _PICK_ALL)
-
-
-def _ruff(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    wanted = _overtrumping if rng.random() < 0.6 else _ruffing
-    return _legal_cards("ruff", rules, seed, rng, wanted, _PICK_ALL)
-
-
-def _trump_lead(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    return _legal_cards("trump-lead", rules, seed, rng, _leading(rng.random() < 0.4), _PICK_ALL)
-
-
-def _winner(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    for attempt in range(_ATTEMPTS):
-        deal = ready_to_play(rules, derive_seed(seed, attempt), rng)
-        while deal.phase is Phase.PLAY:
-            deal.play(rng.choice(deal.legal_plays()))
-        mixed = [t for t in deal.tricks if any(c.suit != t.cards[0].suit for c in t.cards)]
-        if mixed:
-            trick = rng.choice(mixed)
-            return TrickWinnerQuestion(
-                "winner", seed, rules,
-                f"{_trump_text(deal.trump)} The trick: {', then '.join(c.label for c in trick.cards)} "
-                f"(the {trick.cards[0].label} was led). Which card wins the trick?",
-                trick.leader, trick.cards, deal.trump)
-    raise RuntimeError("no deal produced a fitting trick")  # pragma: no cover - never seen
+def _cards_kind(topic: str, wanted: Predicate) -> Generator:
+    """A kind of legal-cards question: a position where ``wanted`` holds."""
+    return lambda rules, seed, rng: _legal_cards(topic, rules, seed, rng, wanted, _PICK_ALL)
 
 
 def _trump_text(trump: Suit | None) -> str:
     return "No trump." if trump is None else f"{trump.plural.capitalize()} {trump.symbol} are trump."
 
 
+TrickTest = Callable[[tuple[Card, ...], Suit | None], bool]
+
+
+def _trick_kind(wanted: TrickTest) -> Generator:
+    """A kind of trick-winner question: a finished trick of a played-out deal where ``wanted`` holds."""
+    def make(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+        for attempt in range(_ATTEMPTS):
+            deal = play_out(ready_to_play(rules, derive_seed(seed, attempt), rng), rng)
+            fitting = [n for n, t in enumerate(deal.tricks) if wanted(t.cards, deal.trump)]
+            if fitting:
+                number = rng.choice(fitting)
+                trick = deal.tricks[number]
+                leader = rng.randrange(4)  # the learner sits anywhere: whose cards they were does not matter
+                return TrickWinnerQuestion(
+                    "winner", seed, rules,
+                    f"Trick {number + 1}. {_trump_text(deal.trump)} {SEAT_NAMES[leader]} led the "
+                    f"{trick.cards[0].label} and the others followed with the cards shown, in turn. "
+                    "Which card wins the trick?",
+                    leader, trick.cards, deal.trump)
+        raise RuntimeError("no deal produced a fitting trick")  # pragma: no cover - never seen
+    return make
+
+
+def _trump_in(trick: tuple[Card, ...], trump: Suit | None) -> bool:
+    return any(c.suit == trump for c in trick)
+
+
+def _high_discard(trick: tuple[Card, ...], trump: Suit | None) -> bool:
+    """No trump played, and a card of another suit outranks the winner: it still cannot win."""
+    if _trump_in(trick, trump):
+        return False
+    win = trick[trick_winner(trick, trump)]
+    return any(c.suit != win.suit and c.rank > win.rank for c in trick)
+
+
+def _ruffed_trick(trick: tuple[Card, ...], trump: Suit | None) -> bool:
+    return trick[0].suit != trump and _trump_in(trick, trump)
+
+
+def _led_suit_trick(trick: tuple[Card, ...], trump: Suit | None) -> bool:
+    return trick[0].suit != trump and not _trump_in(trick, trump) and not _high_discard(trick, trump)
+
+
+def _trump_led_trick(trick: tuple[Card, ...], trump: Suit | None) -> bool:
+    return trick[0].suit == trump
+
+
 def _played_out(rules: RuleSet, seed: int, rng: random.Random, wanted: Callable[[Deal], bool]) -> Deal:
     for attempt in range(_ATTEMPTS):
-        deal = ready_to_play(rules, derive_seed(seed, attempt), rng)
-        while deal.phase is Phase.PLAY:
-            deal.play(rng.choice(deal.legal_plays()))
+        deal = play_out(ready_to_play(rules, derive_seed(seed, attempt), rng), rng)
         if wanted(deal):
             return deal
     raise RuntimeError("no deal produced a fitting score")  # pragma: no cover - never seen
@@ -646,37 +799,95 @@ def _played_out(rules: RuleSet, seed: int, rng: random.Random, wanted: Callable[
 def _score_question(topic: str, rules: RuleSet, seed: int, deal: Deal) -> ScoreQuestion:
     """The points of a played-out deal, as the engine scores it (``Deal.scores()``)."""
     tricks, points = tuple(deal.tricks_won), tuple(deal.scores())
-    listing = ", ".join(f"seat {s} {t}" for s, t in enumerate(tricks))
-    ask = f"Enter every seat's points for this deal under the {rules_title(rules)} rules."
+    listing = ", ".join(f"{SEAT_NAMES[s]} {t}" for s, t in enumerate(tricks))
+    ask = f"Enter every player's points for this deal under the {rules_title(rules)} rules."
     if rules.announcements:
         announced = tuple(n or 0 for n in deal.announcements)
-        calls = ", ".join(f"seat {s} {'none' if n == 0 else n}" for s, n in enumerate(announced))
+        calls = ", ".join(f"{SEAT_NAMES[s]} {'none' if n == 0 else n}" for s, n in enumerate(announced))
         prompt = (f"{_trump_text(deal.trump)} There is no auction: every player announced how many tricks "
                   f"they would take ({calls}). Tricks won: {listing}. {ask}")
         return ScoreQuestion(topic, seed, rules, prompt, None, None, tricks, points, announced)
     declarer, contract = deal.declarer or 0, deal.contract or 0
     sides = ""
     if rules.partnership:
-        sides = (f" Partners sit opposite and count their tricks together: seats {declarer} and "
-                 f"{partner(declarer)} against seats {(declarer + 1) % 4} and {(declarer + 3) % 4}.")
-    prompt = f"Seat {declarer} bid {contract}; {_trump_text(deal.trump)}{sides} Tricks won: {listing}. {ask}"
+        sides = (f" Partners sit opposite and count their tricks together: {SEAT_NAMES[declarer]} and "
+                 f"{SEAT_NAMES[partner(declarer)]} against {SEAT_NAMES[(declarer + 1) % 4]} and "
+                 f"{SEAT_NAMES[(declarer + 3) % 4]}.")
+    prompt = (f"{SEAT_NAMES[declarer]} bid {contract} and won the auction. {_trump_text(deal.trump)}{sides} "
+              f"Tricks won: {listing}. {ask}")
     return ScoreQuestion(topic, seed, rules, prompt, declarer, contract, tricks, points)
 
 
-def _score(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    return _score_question("score", rules, seed, _played_out(rules, seed, rng, lambda d: True))
+def _declarer_side(deal: Deal) -> int:
+    """The tricks the declarer's side took (the partners' together in Eşli)."""
+    return side_tricks(deal.rules, deal.tricks_won, deal.declarer or 0)
+
+
+def _numbers(deal: Deal) -> list[tuple[int, int]]:
+    """Koz Maça: every player's announcement and tricks taken (a promise of none left out)."""
+    return [(n or 0, t) for n, t in zip(deal.announcements, deal.tricks_won, strict=True) if n]
+
+
+def _score_kind(auction: Callable[[Deal, int], bool], announced: Callable[[int, int], bool]) -> Generator:
+    """A kind of score question: a played-out deal whose declarer side's tricks fit ``auction``
+    (deal, side's tricks) or, in Koz Maça, where some player's announcement and tricks fit ``announced``."""
+    def wanted(deal: Deal) -> bool:
+        if deal.rules.announcements:
+            return any(announced(n, t) for n, t in _numbers(deal))
+        return auction(deal, _declarer_side(deal))
+    return lambda rules, seed, rng: _score_question("score", rules, seed, _played_out(rules, seed, rng, wanted))
+
+
+def _trickless(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+    """A player without a trick: a defender after an auction, anyone in Koz Maça; with partners
+    (``not_asked``) how a side's tricks count together instead."""
+    if not_asked(NO_TRICK_KIND, rules):
+        return _partners_together(rules, seed, rng)
+    deal = _played_out(rules, seed, rng, lambda d: any(
+        t == 0 for s, t in enumerate(d.tricks_won) if s != d.declarer))
+    return _score_question("score", rules, seed, deal)
+
+
+def _partners_together(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+    """Eşli: the side made its bid although the declarer alone took fewer; without partners
+    (``not_asked``) a deal where the declarer made the bid."""
+    if not_asked(PARTNERS_KIND, rules):
+        return _SCORE_KINDS["made-exactly"](rules, seed, rng)
+    deal = _played_out(rules, seed, rng, lambda d: d.tricks_won[d.declarer or 0] < (d.contract or 0)
+                       <= _declarer_side(d))
+    return _score_question("score", rules, seed, deal)
+
+
+_SCORE_KINDS: Final[dict[str, Generator]] = {
+    "made-exactly": _score_kind(lambda d, t: t == d.contract, lambda n, t: t == n),
+    "overtricks": _score_kind(lambda d, t: t > (d.contract or 0), lambda n, t: t > n),
+    "went-down": _score_kind(lambda d, t: t < (d.contract or 0), lambda n, t: t < n),
+    NO_TRICK_KIND: _trickless,
+    PARTNERS_KIND: _partners_together,
+}
+"""The score topic's kinds: the declarer made the bid exactly, took more, went down, a player took
+no trick, partners counted together (Koz Maça: some player's number made, beaten, missed, none taken)."""
 
 
 def _auction_text(auction: Sequence[Bid]) -> str:
-    calls = [f"seat {b.seat} {'passes' if b.bid is None else f'bids {b.bid}'}" for b in auction]
+    calls = [f"{SEAT_NAMES[b.seat]} {'passed' if b.bid is None else f'bid {b.bid}'}" for b in auction]
     return "; ".join(calls) if calls else "nobody has called yet"
 
 
-def _lowest_bid(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+def _turn(seat: int) -> str:
+    """"It is Ayşe's turn: what is the lowest bid Ayşe may make?" without a "seat"."""
+    who = "you" if seat == 0 else SEAT_NAMES[seat]
+    return f"It is {possessive(seat)} turn: what is the lowest bid {who} may make?"
+
+
+def _lowest_bid(rules: RuleSet, seed: int, rng: random.Random, *, raised: bool) -> Question:
+    """The lowest bid the player to move may make, after passes only or (``raised``) after a bid."""
     deal = Deal.random(rules, seed=seed, dealer=seed % 4)
-    for _ in range(rng.randrange(4)):
-        if rng.random() < 0.5 and deal.legal_bids()[0] < rules.max_bid - 1:
-            deal.bid(deal.legal_bids()[0] + rng.randrange(2))
+    calls = rng.randrange(1, 4) if raised else rng.randrange(4)
+    bid_at = rng.randrange(calls) if raised else -1
+    for call in range(calls):
+        if call == bid_at:
+            deal.bid(min(rules.max_bid - 1, deal.legal_bids()[0] + rng.randrange(3)))
         elif deal.can_pass:
             deal.pass_bid()
     bids = deal.legal_bids()
@@ -685,8 +896,8 @@ def _lowest_bid(rules: RuleSet, seed: int, rng: random.Random) -> Question:
     rule = LOWEST_BID if deal.high_bid is None else BID_TOO_LOW
     why = (f"The lowest bid under the {rules_title(rules)} rules is {rules.min_bid}." if deal.high_bid is None
            else f"A bid must beat the highest bid so far ({deal.high_bid}), so the lowest is {bids[0]}.")
-    prompt = (f"The auction so far: {_auction_text(deal.auction)}. It is seat {deal.to_move}'s turn: "
-              "what is the lowest bid this player may make?")
+    prompt = (f"{SEAT_NAMES[deal.dealer]} dealt. The auction so far: {_auction_text(deal.auction)}. "
+              f"{_turn(deal.to_move or 0)}")
     return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(bids[0]), rule, why,
                           _tried_bids(deal, choices, bids[0]))
 
@@ -712,13 +923,15 @@ def _lowest_announcement(rules: RuleSet, seed: int, rng: random.Random) -> Quest
     legal = deal.legal_bids()
     low = max(0, legal[0] - 1)
     choices = tuple(str(n) for n in range(low, low + 4))
-    said = "; ".join(f"seat {b.seat} announced {'none' if b.bid == 0 else b.bid}" for b in deal.auction)
+    said = "; ".join(f"{SEAT_NAMES[b.seat]} announced {'none' if b.bid == 0 else b.bid}" for b in deal.auction)
     none = ' 0 is "none": a promise to take no trick at all.' if legal[0] == 0 else ""
     why = (f"Under the {rules_title(rules)} rules every player announces a number from {legal[0]} to "
            f"{legal[-1]}, whatever the others announced.{none}")
+    seat = deal.to_move or 0
+    who = "you" if seat == 0 else SEAT_NAMES[seat]
     prompt = (f"{rules_title(rules)}: {_trump_text(deal.trump)} Every player announces how many tricks they "
-              f"will take. So far: {said or 'nobody has announced yet'}. It is seat {deal.to_move}'s turn: "
-              "what is the lowest number this player may announce?")
+              f"will take. So far: {said or 'nobody has announced yet'}. It is {possessive(seat)} turn: "
+              f"what is the lowest number {who} may announce?")
     return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(legal[0]), LOWEST_ANNOUNCEMENT, why,
                           _tried_bids(deal, choices, legal[0]))
 
@@ -739,17 +952,20 @@ def _all_pass(topic: str, rules: RuleSet, seed: int) -> ChoiceQuestion:
     note = f" Under {', '.join(differs)} it goes differently." if differs else ""
     dealer = seed % 4
     passes = "The first three players pass" if outcome.rule is AllPass.DEALER_MUST_BID else "All four players pass"
-    prompt = f"Seat {dealer} dealt. {passes}. Under the {rules_title(rules)} rules, what happens?"
+    prompt = f"{SEAT_NAMES[dealer]} dealt. {passes}. Under the {rules_title(rules)} rules, what happens?"
     return ChoiceQuestion(topic, seed, rules, prompt, tuple(_ALL_PASS_CHOICES.values()),
                           _ALL_PASS_CHOICES[outcome.rule], ALL_PASS, outcome.text + note)
 
 
-def _bidding(rules: RuleSet, seed: int, rng: random.Random) -> Question:
-    if not_asked(LOWEST_BID_KIND, rules):
-        return _lowest_announcement(rules, seed, rng)
-    if rng.random() < 0.35 and not not_asked(ALL_PASS_KIND, rules):
-        return _all_pass("bidding", rules, seed)
-    return _lowest_bid(rules, seed, rng)
+def _bidding_kind(kind: str) -> Generator:
+    """A kind of bidding question; without an auction (``not_asked``) the lowest announcement."""
+    def make(rules: RuleSet, seed: int, rng: random.Random) -> Question:
+        if not_asked(kind, rules):
+            return _lowest_announcement(rules, seed, rng)
+        if kind == ALL_PASS_KIND:
+            return _all_pass("bidding", rules, seed)
+        return _lowest_bid(rules, seed, rng, raised=kind == BEAT_THE_BID_KIND)
+    return make
 
 
 def _trickless_defender(rules: RuleSet, seed: int, rng: random.Random) -> Question:
@@ -760,10 +976,10 @@ def _trickless_defender(rules: RuleSet, seed: int, rng: random.Random) -> Questi
 
 
 _EDGE_KINDS: Final[tuple[tuple[str, Generator], ...]] = (
-    ("trumped-overtake", lambda r, s, g: _legal_cards("edge", r, s, g, _trumped_and_can_overtake, _PICK_ALL)),
-    ("cannot-overtrump", lambda r, s, g: _legal_cards("edge", r, s, g, _cannot_overtrump, _PICK_ALL)),
-    ("overtrump", lambda r, s, g: _legal_cards("edge", r, s, g, _overtrumping, _PICK_ALL)),
-    ("unbroken-lead", lambda r, s, g: _legal_cards("edge", r, s, g, _leading(False), _PICK_ALL)),
+    ("trumped-overtake", _cards_kind("edge", _trumped_and_can_overtake)),
+    ("cannot-overtrump", _cards_kind("edge", _cannot_overtrump)),
+    ("overtrump", _cards_kind("edge", _overtrumping)),
+    ("unbroken-lead", _cards_kind("edge", _leading(False))),
     (ALL_PASS_KIND, lambda r, s, g: _all_pass("edge", r, s)),
     (TRICKLESS_DEFENDER_KIND, _trickless_defender),
 )
@@ -777,12 +993,31 @@ def _edge(rules: RuleSet, seed: int, rng: random.Random) -> Question:
 
 
 QUIZ_TOPICS: Final[dict[str, Topic]] = {
-    "follow": Topic("Following suit and overtaking", {"overtake": _follow}),
-    "ruff": Topic("Ruffing and overtrumping", {"ruff-or-overtrump": _ruff}),
-    "trump-lead": Topic("Leading trump: broken or not", {"lead": _trump_lead}),
-    "winner": Topic("Who wins the trick", {"winner": _winner}),
-    "score": Topic("Scoring a finished deal", {"score": _score}),
-    "bidding": Topic("Bidding and the all-pass outcome", {"lowest-bid": _bidding}),
+    "follow": Topic("Following suit and overtaking", {
+        "overtake": _cards_kind("follow", _overtaking),
+        "cannot-overtake": _cards_kind("follow", _cannot_overtake),
+        "trump-led": _cards_kind("follow", _trump_led_overtaking),
+        "trick-trumped": _cards_kind("follow", _trumped_holding_both),
+    }),
+    "ruff": Topic("Ruffing and overtrumping", {
+        "must-ruff": _cards_kind("ruff", _ruffing),
+        "overtrump": _cards_kind("ruff", _overtrumping),
+        "cannot-overtrump": _cards_kind("ruff", _cannot_overtrump),
+        "no-trump-left": _cards_kind("ruff", _no_trump_left),
+    }),
+    "trump-lead": Topic("Leading trump: broken or not", {
+        "not-broken": _cards_kind("trump-lead", _leading(False)),
+        "broken": _cards_kind("trump-lead", _leading(True)),
+    }),
+    "winner": Topic("Who wins the trick", {
+        "trumped": _trick_kind(_ruffed_trick),
+        "no-trump-played": _trick_kind(_led_suit_trick),
+        "high-discard": _trick_kind(_high_discard),
+        "trump-led": _trick_kind(_trump_led_trick),
+    }),
+    "score": Topic("Scoring a finished deal", _SCORE_KINDS),
+    "bidding": Topic("Bidding and the all-pass outcome",
+                     {kind: _bidding_kind(kind) for kind in (LOWEST_BID_KIND, BEAT_THE_BID_KIND, ALL_PASS_KIND)}),
     "edge": Topic("Where the presets disagree", {"edge": _edge}),
 }
 """This module's quiz topics: each one's title and its kinds of question (``topics`` merges them)."""

@@ -14,16 +14,17 @@ from typing import Any
 import pytest
 
 import batak_core as bc
-from batak_core.shuffle import derive_seed
-from batak_core.teaching import drills, topics
+from batak_core.teaching import drills
+from batak_core.teaching.rounds import QuizRound
 from tests.browser.conftest import kernel_count
-from widgets.course import LESSONS
+from widgets.course import LESSONS, LESSONS_BY_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 WIDGETS_TIMEOUT = 60_000  # ms: a cold kernel on a slow CI machine
-QUIZ_SEED = 14  # LessonQuiz('following', seed=14) in 04_following_and_overtaking.ipynb
+QUIZ_SEED = 14  # LessonQuiz('following', seed=14) on the following-suit page
+FOLLOWING = LESSONS_BY_ID["following"]
 
 
 def shot(target: Any, name: str) -> None:
@@ -47,13 +48,16 @@ def open_start_page(page: Any, app_url: str) -> None:
 
 def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any, app_url: str) -> None:
     open_start_page(page, app_url)
-    page.click("a.batak-lesson-link[href='04_following_and_overtaking.ipynb']")
+    page.click(f"a.batak-lesson-link[href='{FOLLOWING.file}']")
     quiz = page.locator(".batak-lesson-quiz")
     quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
     assert_clean(page)
-    # the notebook's first question is seeded: the engine knows its answer
-    question = topics.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 0))
+    # the notebook's round is seeded: the engine knows its questions and their answers
+    round_ = QuizRound(FOLLOWING.topics, bc.preset("miniokey"), QUIZ_SEED)
+    question = round_.question(0)
     assert isinstance(question, drills.LegalCardsQuestion)
+    if question.position.trick:  # the trick so far is drawn, not written out
+        assert quiz.locator(f"svg.batak-card-{question.position.trick[0].code}").count() == 1
     assert "Question 1 of 5." in quiz.locator(".batak-prompt").inner_text()
     for card in question.answer:
         quiz.locator(f"button.batak-card-{card.code}").click()
@@ -62,6 +66,7 @@ def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any
     feedback = quiz.locator(".batak-feedback.batak-correct")
     feedback.wait_for(timeout=10_000)
     assert "Right!" in feedback.inner_text() and "rule:" in feedback.inner_text()
+    assert drills.rule_title(question.rule) in feedback.inner_text()  # the rule's plain title, its id a tooltip
     quiz.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
     shot(quiz, "quiz.png")
@@ -69,7 +74,7 @@ def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any
     # a wrong answer names the rule too
     quiz.locator("button.batak-next-question").click()
     quiz.get_by_text("Question 2 of 5.").wait_for(timeout=10_000)
-    second = topics.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 1))
+    second = round_.question(1)
     assert isinstance(second, drills.LegalCardsQuestion)
     illegal = next(c for c in second.position.hand if c not in second.answer)
     quiz.locator(f"button.batak-card-{illegal.code}").click()

@@ -1,4 +1,5 @@
-"""A lesson's quiz: rounds of questions on the lesson's topics, each first answer saved as progress.
+"""A lesson's quiz: rounds of questions on the lesson's topics (``teaching.rounds``), each first
+answer saved as progress, and each finished round counted.
 """
 
 
@@ -13,7 +14,8 @@ from batak_core import RuleSet
 from batak_core.shuffle import new_seed
 from batak_core.teaching import drills
 from batak_core.teaching.lessons import LESSONS_BY_ID
-from batak_core.teaching.topics import TOPICS, question
+from batak_core.teaching.rounds import QuizRound
+from batak_core.teaching.topics import TOPICS
 
 from ..quiz import Quiz
 from ..style import control, set_classes, show, style_widget
@@ -23,7 +25,8 @@ from .page import course_style, current_rules, load_progress
 class LessonQuiz(Quiz):
     """Rounds of ``count`` questions on a lesson's topics, each first answer saved to the progress file.
 
-    Topics take turns; "New questions" starts a fresh round from a new seed.
+    The round (``QuizRound``) takes turns between the topics' kinds of question and never repeats
+    one; "New questions" starts a fresh round from a new seed.
     """
 
     def __init__(self, lesson: str, topics: Sequence[str] = (), count: int = 5, rules: RuleSet | None = None,
@@ -39,6 +42,7 @@ class LessonQuiz(Quiz):
             raise ValueError("a round has at least one question")
         self.count = count
         self.saving_problem: str | None = None
+        self.round: QuizRound | None = None
         super().__init__(self.topics[0], rules or current_rules(), seed)
         self.next_button = control("Next question", "The next question of this round", "batak-next-question")
         self.next_button.on_click(lambda _b: self.new_question())
@@ -52,27 +56,29 @@ class LessonQuiz(Quiz):
                        f'<div class="batak-quiz-rules">Judged by the engine under the <b>{self.rules.name}</b> '
                        "rules (change them on the start page).</div>")
         # the topic chooser and the single "New question" button give way to the round's controls
-        prompt_to_feedback = getattr(self, "children")[2:-1]  # noqa: B009 - traitlets hide the type from mypy
-        self.children = (style_widget(), course_style(), title, *prompt_to_feedback, footer, self.note)
+        self.children = (style_widget(), course_style(), title, *self.body, footer, self.note)
         set_classes(self, ("batak-lesson-quiz",))
         self._update_buttons()
 
     def ask(self, seed: int) -> drills.Question:
-        topic = self.question_topic = self.topics[self.asked % len(self.topics)]
-        return question(topic, self.rules, seed)
+        """The round's next question (the round is the quiz's seed's: ``seed`` is not needed)."""
+        if self.round is None or self.round.seed != self.seed:
+            self.round = QuizRound(self.topics, self.rules, self.seed, self.count)
+        return self.round.question(self.asked)
 
     def new_question(self) -> None:
         if self.asked >= self.count:
             return
         super().new_question()
         assert self.question is not None
-        self.prompt.value = f"<b>Question {self.asked} of {self.count}.</b> {self.question.prompt}"
+        self.prompt.value = f"<b>Question {self.asked} of {self.count}.</b> {escape(self.question.prompt, quote=False)}"
         if hasattr(self, "next_button"):
             self._update_buttons()
 
     def new_round(self) -> None:
         """Five (``count``) new questions from a fresh seed; the tally starts again."""
         self.seed, self.asked, self.right, self.answered = new_seed(), 0, 0, 0
+        self.round = None
         self.note.value = ""
         self.new_question()
 
@@ -83,9 +89,13 @@ class LessonQuiz(Quiz):
         return result
 
     def judged(self, result: drills.Result) -> None:
-        """Save the answer before its feedback shows, so leaving right after seeing it loses nothing."""
+        """Save the answer, and the round once it is complete, before any feedback shows, so leaving
+        right after seeing it loses nothing."""
+        assert self.question is not None
         progress = load_progress()
-        progress.record(self.lesson, result.correct, self.question_topic)
+        progress.record(self.lesson, result.correct, self.question.topic)
+        if self.asked >= self.count:
+            progress.finish_round(self.lesson, self.right + result.correct, self.count)
         self.saving_problem = progress.problem
 
     def _update_buttons(self) -> None:

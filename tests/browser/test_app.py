@@ -101,7 +101,7 @@ def test_every_lesson_opens_with_its_quiz_and_no_error(page: Any, app_url: str, 
 
 def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: str) -> None:
     page.set_viewport_size({"width": 1400, "height": 1000})
-    page.goto(app_url + "/voila/render/11_full_games.ipynb")
+    page.goto(app_url + "/voila/render/16_full_games.ipynb")
     table = page.locator(".batak-game-table")
     table.locator(".batak-seat").first.wait_for(timeout=WIDGETS_TIMEOUT)
     assert_clean(page)
@@ -159,7 +159,7 @@ def test_start_page_offers_every_lesson_and_the_rules(page: Any, app_url: str) -
 def test_a_lesson_page_carries_the_xsrf_cookie_its_shutdown_request_needs(app_url: str) -> None:
     """Regression: the page's shutdown request on leaving was refused (403 '_xsrf' argument
     missing from POST) because no page of this app set the _xsrf cookie."""
-    with urllib.request.urlopen(f"{app_url}/voila/render/03_trump.ipynb", timeout=60) as response:
+    with urllib.request.urlopen(f"{app_url}/voila/render/05_trump.ipynb", timeout=60) as response:
         cookies = response.headers.get_all("Set-Cookie") or []
     assert any(c.startswith("_xsrf=") for c in cookies), cookies
 
@@ -168,7 +168,7 @@ def test_leaving_a_page_frees_its_kernel(page: Any, app_server: tuple[str, Any])
     """Regression: every page view left its kernel behind (about 60 MB each)."""
     url, server = app_server
     before = kernel_count(server)
-    for lesson in ("03_trump.ipynb", "08_scoring.ipynb"):
+    for lesson in ("05_trump.ipynb", "10_scoring.ipynb"):
         page.goto(f"{url}/voila/render/{lesson}")
         page.wait_for_selector(".batak-lesson-quiz .batak-prompt", state="visible", timeout=WIDGETS_TIMEOUT)
     page.goto("about:blank")

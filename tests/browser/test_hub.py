@@ -22,10 +22,10 @@ import psutil
 import pytest
 
 import batak_core as bc
-from batak_core.shuffle import derive_seed
-from batak_core.teaching import drills, topics
+from batak_core.teaching import drills
+from batak_core.teaching.rounds import QuizRound
 from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, stop, wait_for
-from tests.browser.test_app import QUIZ_SEED
+from tests.browser.test_app import FOLLOWING, QUIZ_SEED
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -104,10 +104,10 @@ def open_start_page(page: Any, hub_url: str, name: str) -> None:
 
 
 def answer_the_first_question_right(page: Any) -> None:
-    page.click("a.batak-lesson-link[href='06_following_and_overtaking.ipynb']")
+    page.click(f"a.batak-lesson-link[href='{FOLLOWING.file}']")
     quiz = page.locator(".batak-lesson-quiz")
     quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
-    question = topics.question("follow", bc.preset("miniokey"), derive_seed(QUIZ_SEED, 0))
+    question = QuizRound(FOLLOWING.topics, bc.preset("miniokey"), QUIZ_SEED).question(0)
     assert isinstance(question, drills.LegalCardsQuestion)
     for card in question.answer:
         quiz.locator(f"button.batak-card-{card.code}").click()

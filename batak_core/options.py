@@ -474,7 +474,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
                Variant.IHALELI: "İhaleli Batak: an auction, every player for themselves.",
                Variant.KOZ_MACA: "Koz Maça: no auction, spades are always trump, everyone announces a number of "
                                  "tricks.",
-               Variant.ESLI: "Eşli Batak: partners sit opposite (seats 0+2 against 1+3) and count their tricks "
+               Variant.ESLI: "Eşli Batak: partners sit opposite each other and count their tricks "
                              "together.",
                Variant.GOMMELI: "Gömmeli Batak: 12 cards each and 4 face down, which the declarer takes and buries "
                                 "4.",

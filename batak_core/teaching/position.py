@@ -115,7 +115,7 @@ class Position:
         played = ", then ".join(c.label for c in self.trick)
         text = f"{trump} The trick so far: {played} (the {self.trick[0].label} was led)."
         if isinstance(rules, RuleSet) and rules.partnership and self.partner_winning:
-            text += f" Your partner (seat {partner(self.to_move)}) is winning it so far."
+            text += " Your partner, opposite you, is winning it so far."
         return text
 
     @classmethod

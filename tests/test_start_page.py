@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import batak_core as bc
 from batak_core.teaching.lessons import GLOSSARY, LESSONS
 from batak_core.teaching.progress import Progress
 from widgets import course
@@ -55,3 +56,15 @@ def test_the_key_rules_mark_classic_s_inferred_penalties_as_inferred() -> None:
     assert "loses 10 × the bid" in note and "inferred" in note
     page.chooser.value = "miniokey"
     assert "inferred" not in page.rules_note.value.split("A declarer who fails")[1].split("</li>")[0]
+
+
+def test_a_game_played_to_its_end_in_the_last_lesson_counts_on_the_start_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_widgets_game_table import play_to_end
+    from widgets.course import demos
+
+    monkeypatch.setattr(demos, "current_rules", lambda: bc.preset("classic", deals=1))
+    table = course.full_game(delay=0)
+    play_to_end(table)
+    assert Progress.load().games == 1
+    assert "1 game played" in course.StartPage().overall.value

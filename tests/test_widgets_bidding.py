@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 import batak_core as bc
 import widgets
+from widgets.style import CSS
 
 
 def test_bid_panel_offers_only_legal_bids_and_applies_them() -> None:
@@ -37,7 +42,7 @@ def test_trump_picker() -> None:
     picker = widgets.TrumpPicker(on_choose=chosen.append)
     picker.show_counts([4, 3, 3, 3])
     assert "batak-trump-H" in picker.buttons[bc.Suit.HEARTS]._dom_classes
-    assert picker.buttons[bc.Suit.SPADES].description == "♠ spades (4)"
+    assert picker.buttons[bc.Suit.SPADES].description == "♠ spades (4 cards)"
     picker.buttons[bc.Suit.HEARTS].click()
     assert chosen == [bc.Action.trump(bc.Suit.HEARTS)]
 
@@ -99,3 +104,39 @@ def test_show_view_offers_nothing_off_turn_and_the_redeal_only_to_a_weak_hand() 
     assert panel.redeal_button.layout.display != "none" and not panel.pass_button.disabled
     strong = bc.Deal.random(rules, seed=seed + 1, dealer=3)
     assert not strong.view(0).can_demand_redeal or not strong.can_demand_redeal
+
+
+def test_trump_buttons_were_cut_off_before_their_card_count() -> None:
+    """Regression: a fixed 128 px width cut "♦ diamonds (4)" off. Each button now says the whole
+    count in words and is as wide as its text; the row wraps on a narrow screen."""
+    deal = bc.Deal.random(bc.preset("miniokey"), seed=4, dealer=3)
+    hand = deal.hand(0)
+    counts = [sum(c.suit == s for c in hand) for s in bc.Suit]
+    picker = widgets.TrumpPicker()
+    picker.show_counts(counts)
+    for suit, button in picker.buttons.items():
+        n = counts[suit]
+        assert button.description == f"{suit.symbol} {suit.plural} ({n} {'card' if n == 1 else 'cards'})"
+    picker.show_counts([1, 0, 5, 7])
+    assert picker.buttons[bc.Suit.SPADES].description.endswith("(1 card)")
+    assert picker.buttons[bc.Suit.HEARTS].description.endswith("(0 cards)")
+    rule = CSS.split(".batak-root button.batak-trump {", 1)[1].split("}", 1)[0]
+    widths = re.findall(r"(?<![-\w])width:\s*([^;]+);", rule)
+    assert widths == ["auto"]  # no fixed width (the browser test measures the text fits)
+    row = picker.children[-1]
+    assert row.layout.flex_flow == "row wrap" and "batak-trump-row" in row._dom_classes
+
+
+@pytest.mark.parametrize("counts", [[4, 3, 3], [4, 3, 3, -1], [4.5, 3, 3, 3]])
+def test_trump_counts_must_be_four_whole_numbers(counts: list[object]) -> None:
+    with pytest.raises(ValueError, match="one whole number of cards a suit"):
+        widgets.TrumpPicker().show_counts(counts)  # type: ignore[arg-type]
+
+
+def test_trump_buttons_had_a_second_suit_symbol_after_their_label() -> None:
+    """Regression: the card buttons' big pip (a ::after rule per suit colour class) also drew
+    "♠" after "♠ spades (2 cards)" on the trump buttons, which carry that class for their colour."""
+    pips = re.findall(r"([^{}]*)::after\{content:\"(.)\"", CSS)
+    assert {symbol for _, symbol in pips} == {s.symbol for s in bc.Suit}
+    for selector, _ in pips:
+        assert "button.batak-card.batak-suit-" in selector, selector

@@ -460,3 +460,171 @@ def test_a_review_that_fails_left_the_panel_saying_reviewing(monkeypatch: pytest
     assert "could not be finished" in table.review.value and "the solver broke" in table.review.value
     table.next_button.click()
     assert not table.deal.is_finished
+
+
+# --- the move clock ---------------------------------------------------------------------------
+
+
+def clocked(seed: int = 1, **options: object) -> widgets.GameTable:
+    """A miniokey table (its rules time every move), the learner on the move."""
+    table = widgets.GameTable(bc.preset("miniokey", **options), seed=seed, delay=0)
+    assert table.deal.decider == 0 and not table.deal.is_finished
+    return table
+
+
+def test_the_move_clock_shows_the_learners_seconds_and_gives_more_time_once() -> None:
+    rules = bc.preset("miniokey")
+    assert rules.move_seconds and rules.extra_seconds
+    table = clocked()
+    history = list(table.deal.history)  # the bots' calls before the learner's turn
+    assert table.clock_setting.value and table.seconds_left == rules.move_seconds
+    assert shown(table.clock) and f"{rules.move_seconds} s</b> left" in table.clock.value
+    table.tick(rules.move_seconds - 5)
+    assert "5 s</b> left" in table.clock.value and "batak-clock-low" in table.clock._dom_classes
+    assert shown(table.more_time_button) and not table.more_time_button.disabled
+    table.more_time_button.click()
+    assert table.seconds_left == 5 + rules.extra_seconds and table.more_time_button.disabled
+    table.more_time_button.click()  # once a move
+    assert table.seconds_left == 5 + rules.extra_seconds
+    table.tick(4.5)
+    assert table.deal.history == history and f"{rules.extra_seconds + 1} s</b> left" in table.clock.value
+
+
+def test_a_new_move_gets_a_full_clock_and_its_own_extension() -> None:
+    table = clocked()
+    rules = table.rules
+    table.more_time_button.click()
+    table.tick(rules.move_seconds)
+    click_something(table)  # the learner's call: the bots call, and the learner moves again or the deal ends
+    if table.deal.decider == 0 and not table.deal.is_finished:
+        assert table.seconds_left == rules.move_seconds and not table.more_time_button.disabled
+
+
+@pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.PLAY])
+def test_when_time_runs_out_the_engine_moves_for_the_learner_and_says_why(phase: Phase) -> None:
+    table = clocked(seed=6)
+    while table.deal.phase is not phase or table.deal.decider != 0:
+        click_something(table)
+    deal = table.deal
+    expected, before = deal.timeout_action(), len(deal.history)
+    table.tick(table.rules.move_seconds - 1)
+    assert len(deal.history) == before
+    table.tick(1)
+    assert deal.history[before] == expected
+    note = table.clock_note.value
+    assert "Time ran out, so the table moved for you" in note
+    assert html.escape(expected.text(), quote=False) in note
+    assert html.escape(bc.options.option("move_seconds").text(table.rules), quote=False) in note
+    table.undo_button.click()  # a timed-out move is taken back like any other
+    assert len(deal.history) == before
+
+
+def test_the_timeout_card_is_the_lowest_legal_one() -> None:
+    table = clocked(seed=6)
+    while not (table.deal.phase is Phase.PLAY and table.deal.decider == 0):
+        click_something(table)
+    deal = table.deal
+    legal = deal.legal_plays()
+    before = len(deal.history)
+    table.tick(table.rules.move_seconds)
+    played = deal.history[before]
+    assert played.card == min(legal, key=lambda c: (c.rank, c.suit))
+
+
+def test_bots_are_not_timed() -> None:
+    """With a bot to move (it waits ``delay`` on the kernel's loop) the clock does nothing."""
+    async def bot_first() -> tuple[widgets.GameTable, int]:
+        for seed in range(40):
+            table = widgets.GameTable(bc.preset("miniokey"), seed=seed, delay=30)
+            if table.deal.decider != 0:
+                before = len(table.deal.history)
+                table.tick(1000)
+                table.close()
+                return table, before
+            table.close()
+        raise AssertionError("no seed gave a bot the first call")
+    table, before = asyncio.run(bot_first())
+    assert table.seconds_left is None and not shown(table.clock) and not shown(table.more_time_button)
+    assert len(table.deal.history) == before and table.clock_note.value == ""
+
+
+def test_the_learner_switches_the_move_clock_on_and_off() -> None:
+    rules = bc.preset("classic")
+    assert rules.move_seconds == 0
+    table = widgets.GameTable(rules, seed=2, delay=0)
+    assert not table.clock_setting.value and table.seconds_left is None and not shown(table.clock)
+    history = list(table.deal.history)
+    table.tick(10_000)
+    assert table.deal.history == history
+    table.clock_setting.value = True  # rules without a clock: the miniokey times
+    miniokey = bc.preset("miniokey")
+    assert table.seconds_left == miniokey.move_seconds and shown(table.clock)
+    table.more_time()
+    assert table.seconds_left == miniokey.move_seconds + miniokey.extra_seconds
+    table.clock_setting.value = False
+    assert table.seconds_left is None and not shown(table.clock)
+    table.tick(10_000)
+    assert table.deal.history == history
+    clocked_table = clocked()
+    history = list(clocked_table.deal.history)
+    clocked_table.clock_setting.value = False
+    clocked_table.tick(10_000)
+    assert clocked_table.deal.history == history and clocked_table.clock_note.value == ""
+
+
+def test_tick_takes_seconds() -> None:
+    table = clocked()
+    for bad in (-1, float("nan"), "5", True):
+        with pytest.raises(ValueError, match="number of seconds"):
+            table.tick(bad)  # type: ignore[arg-type]
+
+
+def test_on_the_kernels_loop_the_clock_ticks_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.game_table as game_table
+
+    monkeypatch.setattr(game_table, "CLOCK_STEP", 0.01)
+
+    async def wait_a_little() -> tuple[float | None, float | None, bool]:
+        table = widgets.GameTable(bc.preset("miniokey"), seed=1, delay=0)
+        start = table.seconds_left
+        await asyncio.sleep(0.2)
+        task = table._clock_task
+        table.close()
+        await asyncio.sleep(0)
+        return start, table.seconds_left, task is not None and task.cancelled()
+    start, later, cancelled = asyncio.run(wait_a_little())
+    assert start is not None and later is not None and 0 < later < start and cancelled
+
+
+# --- games played, names --------------------------------------------------------------------
+
+
+def test_on_game_over_is_called_once_a_game() -> None:
+    ended: list[int] = []
+    rules = short("classic", "ihaleli")
+    table = widgets.GameTable(rules, seed=3, delay=0, on_game_over=lambda: ended.append(1))
+    play_to_end(table)
+    assert ended == [1]
+    table.refresh()
+    table.undo_button.click()  # the last card taken back and played again: still the same game
+    play_to_end(table)
+    assert ended == [1]
+    table.new_game_button.click()
+    assert ended == [1]
+    play_to_end(table)
+    assert ended == [1, 1]
+    with pytest.raises(ValueError, match="on_game_over"):
+        widgets.GameTable(rules, delay=0, on_game_over=5)  # type: ignore[arg-type]
+
+
+def test_the_table_names_players_and_never_says_seat() -> None:
+    table = widgets.GameTable(short("classic", "esli"), seed=3, delay=0)
+    texts: list[str] = []
+    for _ in range(30):
+        texts += [table.table.info.value, table.table.center.value, table.message.value, table.hand_title.value,
+                  *(seat.value for seat in table.table.seats)]
+        click_something(table)
+    said = " ".join(re.sub(r"<[^>]+>", " ", t) for t in texts)
+    assert not re.search(r"\bseat\b", said, re.IGNORECASE)
+    for name in table.names[1:]:
+        assert name in said

@@ -110,3 +110,18 @@ def test_trump_not_broken_yet_while_a_trump_lies_in_the_trick() -> None:
         table = widgets.TableView(led.rules)
         table.show(led.view(0))
         assert f"<b>spades</b> ({state})" in table.info.value, name  # under gamelake only a ruff breaks it
+
+
+@pytest.mark.parametrize(("winner", "words"), [(0, "You won the auction and choose trump."),
+                                               (1, "Ayşe won the auction and chooses trump.")])
+def test_you_won_the_auction_and_chooses_trump(winner: int, words: str) -> None:
+    """Regression: the table said "You won the auction and chooses trump"."""
+    rules = bc.preset("miniokey")
+    deal = bc.Deal.random(rules, seed=7, dealer=(winner - 1) % 4)  # the winner calls first
+    deal.bid(rules.max_bid)
+    while deal.phase is bc.Phase.AUCTION:
+        deal.pass_bid()
+    assert deal.declarer == winner and deal.phase is bc.Phase.TRUMP
+    table = widgets.TableView(rules)
+    table.show(deal.view(0))
+    assert words in table.center.value

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 from batak_core import Action, Bid, DealView, Phase, Suit
+from batak_core.errors import shorten
 
 from .style import root, set_classes, show, style_widget
 
@@ -69,7 +70,9 @@ class BidPanel(w.VBox):
         self.message = w.HTML()
         set_classes(self.message, ("batak-message",))
         buttons = w.HBox([*self.bid_buttons.values(), self.pass_button], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([style_widget(), self.title, buttons, self.redeal_button, self.auction, self.message])
+        heading = w.HBox([self.title, self.auction], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        set_classes(heading, ("batak-bid-heading",))  # the calls so far beside the title: one line less
+        super().__init__([style_widget(), heading, buttons, self.redeal_button, self.message])
         root(self, "batak-panel", "batak-bid-panel")
         self._legal: tuple[int, ...] = ()
         self._can_pass = False
@@ -153,7 +156,9 @@ class TrumpPicker(w.VBox):
             button.on_click(lambda _b, s=suit: self._choose(s))
             self.buttons[suit] = button
         self.title = w.HTML('<div class="batak-panel-title">You won the auction: choose trump</div>')
-        super().__init__([style_widget(), self.title, w.HBox(list(self.buttons.values()))])
+        row = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
+        set_classes(row, ("batak-trump-row",))
+        super().__init__([style_widget(), self.title, row])
         root(self, "batak-panel", "batak-trump-picker")
 
     def on_choose(self, callback: TrumpCallback, remove: bool = False) -> None:
@@ -161,9 +166,14 @@ class TrumpPicker(w.VBox):
         self._choose_handlers.register_callback(callback, remove=remove)
 
     def show_counts(self, counts: Sequence[int]) -> None:
-        """Write how many cards of each suit the hand holds on the buttons."""
+        """Write how many cards of each suit the hand holds on the buttons ("♥ hearts (5 cards)");
+        the buttons are as wide as their text, so the count is never cut off."""
+        if len(counts) != len(self.buttons) or any(not isinstance(n, int) or n < 0 for n in counts):
+            raise ValueError(f"counts is one whole number of cards a suit (spades, hearts, diamonds, clubs), "
+                             f"not {shorten(counts)}")
         for suit, button in self.buttons.items():
-            button.description = f"{suit.symbol} {suit.plural} ({counts[suit]})"
+            n = counts[suit]
+            button.description = f"{suit.symbol} {suit.plural} ({n} card{'' if n == 1 else 's'})"
             set_classes(button, remove=("batak-hinted",))
 
     def _choose(self, suit: Suit) -> None:

@@ -8,11 +8,17 @@ synchronously, so a test can drive a whole game by clicking.
 Every variant the engine knows is played: Koz Maça's announcements, Eşli's sides and classic's
 open dummy (the declarer plays it, whether that is you or a bot), Gömmeli's kitty and bury,
 and the weak-hand redeal house rule.
+
+The move clock (a setting, on where the rules have one) times the learner's moves only: the
+rules' seconds a move, "More time" once a move, then the engine's ``Deal.timeout_action()`` is
+played for the learner. ``tick(seconds)`` moves it on; on the kernel's event loop a task calls
+it once a second, so tests drive the clock without waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Callable, Sequence
 from html import escape as html_escape
 
@@ -37,6 +43,7 @@ from batak_core.ai.bots import ReviewItem
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
 from batak_core.errors import shorten
+from batak_core.options import option
 from batak_core.seats import partner
 from batak_core.shuffle import derive_seed, new_seed
 
@@ -45,13 +52,27 @@ from .cards import card_svg
 from .picker import CardPicker
 from .rules_panel import VARIANT_TITLES
 from .scores import ScoreSheet
-from .style import control, root, set_classes, show, style_widget
+from .style import control, root, set_classes, show, style_widget, toggle_class
 from .table import NAMES, TableView
 
 LEARNER = 0
 PARTNER = partner(LEARNER)
 REVIEW_START_DELAY = 0.05
 """Seconds between showing 'Reviewing…' and starting the check, so the message reaches the page first."""
+CLOCK_STEP = 1.0
+"""Seconds between two ticks of the move clock on the kernel's event loop."""
+CLOCK_SOURCE = "miniokey"
+"""The rule book whose move clock a learner may switch on under rules that have none."""
+LOW_TIME = 10
+"""Seconds left from which the clock is drawn as running out."""
+
+
+def clock_rules(rules: RuleSet) -> RuleSet:
+    """The rules as the move clock times them: their own clock, or the clock of ``CLOCK_SOURCE``
+    (read from the options table) for rules without one."""
+    if rules.move_seconds:
+        return rules
+    return rules.replace(**{name: option(name).presets[CLOCK_SOURCE] for name in ("move_seconds", "extra_seconds")})
 
 
 def _action_html(action: Action, announcing: bool) -> str:
@@ -83,9 +104,20 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 class GameTable(w.VBox):
     """Play a game against three bots. ``bots`` is one level for all three or a level per bot seat."""
 
+    # nothing waits yet: close() may run for a table whose __init__ refused its arguments
+    _pending: asyncio.TimerHandle | None = None
+    _pending_review: asyncio.TimerHandle | None = None
+    _clock_task: asyncio.Task[None] | None = None
+
     def __init__(self, rules: RuleSet | None = None, bots: str | Sequence[str] = "random",
-                 seed: int | None = None, delay: float = 0.8, *, names: Sequence[str] = NAMES) -> None:
+                 seed: int | None = None, delay: float = 0.8, *, names: Sequence[str] = NAMES,
+                 on_game_over: Callable[[], None] | None = None) -> None:
         self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
+        if on_game_over is not None and not callable(on_game_over):
+            raise ValueError(f"on_game_over is a function called without arguments when a game ends, or None; "
+                             f"not {shorten(on_game_over)}")
+        self.on_game_over = on_game_over
+        self._game_over_told: Game | None = None  # the game whose end on_game_over has heard
         self.names = tuple(names)
         levels = [bots] * 3 if isinstance(bots, str) else list(bots)
         if len(levels) != 3:
@@ -94,14 +126,13 @@ class GameTable(w.VBox):
             bc.bots.get(level)  # unknown levels raise ValueError naming the valid ones
         self.levels = levels
         self.delay = delay
-        self._pending: asyncio.TimerHandle | None = None
-        self._pending_review: asyncio.TimerHandle | None = None
         self._marks: list[int] = []  # the deal's history length before each of the learner's actions
         self._reviewed: tuple[int, int] | None = None  # the deal (id, length) the review panel shows
 
         self.table = TableView(self.rules, names=self.names, bots=("", *levels))
         self.table.dummy_apart = True  # your partner's open hand is drawn as the buttons you play
         self.picker = CardPicker(on_play=lambda card: self._act(Action.play(card)))
+        set_classes(self.picker, ("batak-learner-hand",))
         self.hand_title = w.HTML()
         set_classes(self.hand_title, ("batak-hand-title",))
         self.bury_button = control(f"Bury these {self.rules.kitty}", "Bury the cards you picked face down: "
@@ -117,11 +148,36 @@ class GameTable(w.VBox):
         self.trump_picker = TrumpPicker(on_choose=self._act)
         self.message = w.HTML()
         set_classes(self.message, ("batak-message",))
-        info, grid, last_trick = self.table.felt.children
-        self.table.felt.children = (info, self.dummy_box, grid, last_trick, self.message, self.bid_panel,
-                                    self.trump_picker, w.HBox([self.hand_title, self.bury_button],
-                                                              layout=w.Layout(align_items="center")),
-                                    self.picker)
+        self.clock_note = w.HTML()  # what the clock did for the learner, and why
+        set_classes(self.clock_note, ("batak-message", "batak-clock-note"))
+
+        self._clock_rules = clock_rules(self.rules)
+        self.seconds_left: float | None = None  # on the learner's move with the clock on, else None
+        self._extended = False
+        self._clock_move: tuple[int, int] | None = None  # the move (deal, history length) being timed
+        self.clock_setting = w.Checkbox(
+            value=self.rules.move_seconds > 0, description="Move clock", indent=False,
+            tooltip=option("move_seconds").text(self._clock_rules), layout=w.Layout(width="auto"))
+        set_classes(self.clock_setting, ("batak-clock-setting",))
+        self.clock_setting.observe(lambda _c: self._clock_switched(), "value")
+        self.clock = w.HTML()
+        set_classes(self.clock, ("batak-clock",))
+        extra = self._clock_rules.extra_seconds
+        self.more_time_button = control("More time", f"Once a move: {extra} seconds more for this move",
+                                        "batak-more-time")
+        self.more_time_button.on_click(lambda _b: self.more_time())
+
+        self.hint_button = control("Hint", "Ask which move the engine suggests, and why", "batak-hint")
+        self.undo_button = control("Undo", "Take back your last move (and the bots' moves after it)", "batak-undo")
+        self.next_button = control("Next deal", "Deal the next hand", "batak-next-deal")
+        self.new_game_button = control("New game", "Start a new game with these rules", "batak-new-game")
+        hand_row = w.HBox([self.hand_title, self.clock, self.more_time_button, self.bury_button, self.hint_button,
+                           self.undo_button, self.next_button, self.table.last_trick_button],
+                          layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        set_classes(hand_row, ("batak-hand-row",))
+        info, grid, _last_trick_row = self.table.felt.children  # its button joins the row above your hand
+        self.table.felt.children = (info, self.dummy_box, grid, self.table.last_trick, self.message,
+                                    self.clock_note, self.bid_panel, self.trump_picker, hand_row, self.picker)
         self.scores = ScoreSheet(names=self.names)
         self.review = w.HTML()
         set_classes(self.review, ("batak-panel", "batak-review"))
@@ -132,35 +188,35 @@ class GameTable(w.VBox):
         self.banner = w.HTML()
         set_classes(self.banner, ("batak-game-over",))
 
-        self.hint_button = control("Hint", "Ask which move the engine suggests, and why", "batak-hint")
-        self.undo_button = control("Undo", "Take back your last move (and the bots' moves after it)", "batak-undo")
-        self.next_button = control("Next deal", "Deal the next hand", "batak-next-deal")
-        self.new_game_button = control("New game", "Start a new game with these rules", "batak-new-game")
         self.hint_button.on_click(lambda _b: self.hint())
         self.undo_button.on_click(lambda _b: self.undo())
         self.next_button.on_click(lambda _b: self.next_deal())
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.level = w.Dropdown(options=list(bc.bots.LEVELS), value=levels[0], description="Bots",
-                                tooltip="How strong the three computer players are")
+                                tooltip="How strong the three computer players are",
+                                layout=w.Layout(width="170px"), style={"description_width": "initial"})
         self.level.observe(lambda change: self.set_bots(change["new"]), "value")
         self.speed = w.FloatSlider(value=delay, min=0.0, max=2.0, step=0.1, description="Bot delay (s)",
                                    tooltip="Seconds between bot plays; 0 plays at once",
-                                   style={"description_width": "initial"})
+                                   style={"description_width": "initial"}, layout=w.Layout(width="260px"))
         self.speed.observe(lambda change: setattr(self, "delay", change["new"]), "value")
         variant = f", {VARIANT_TITLES[self.rules.variant]}" if self.rules.variant is not Variant.IHALELI else ""
         title = w.HTML(f'<div class="batak-panel-title">Batak: {self.rules.name} rules{variant}</div>')
-        header = w.HBox([title, self.level, self.speed], layout=w.Layout(align_items="center"))
-        controls = w.HBox([self.hint_button, self.undo_button, self.next_button, self.new_game_button])
+        header = w.HBox([title, self.level, self.speed, self.clock_setting, self.new_game_button],
+                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        set_classes(header, ("batak-table-header",))
         side = w.VBox([w.HTML('<div class="batak-panel-title">Score sheet</div>'), self.scores, self.review_button,
-                       self.review],
-                      layout=w.Layout(flex="0 1 390px"))
-        main = w.HBox([w.VBox([self.table, controls], layout=w.Layout(flex="1 1 640px", max_width="920px")), side],
-                      layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))
+                       self.review])
+        set_classes(side, ("batak-table-side",))
+        set_classes(self.table, ("batak-table-main",))
+        main = w.HBox([self.table, side], layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))
+        set_classes(main, ("batak-table-body",))
         super().__init__([style_widget(), header, self.banner, main])
         root(self, "batak-game-table")
         self.game = Game(self.rules, seed)
         self._make_bots()
         self._start_deal()
+        self._start_clock_task()
 
     # --- state ----------------------------------------------------------------------------
 
@@ -202,7 +258,7 @@ class GameTable(w.VBox):
             self.message.value = f'<div class="batak-reason">{error.reason}</div>'
             return
         self._marks.append(before)
-        self.message.value = ""
+        self.message.value = self.clock_note.value = ""
         self._advance()
 
     def hint(self) -> None:
@@ -243,15 +299,113 @@ class GameTable(w.VBox):
 
     def new_game(self) -> None:
         self._cancel_pending()
+        self._stop_clock_task()
         self.game = Game(self.rules, new_seed())
         self._make_bots()
         self._start_deal()
+        self._start_clock_task()
+
+    def close(self) -> None:
+        """Stop the bots' and the clock's waiting tasks with the widget."""
+        self._cancel_pending()
+        self._stop_clock_task()
+        super().close()
+
+    # --- the move clock ------------------------------------------------------------------------
+
+    def tick(self, seconds: float = CLOCK_STEP) -> None:
+        """Let ``seconds`` of the learner's time run; at zero the engine's timeout move is played
+        for the learner. Bots are never timed: off the learner's move this does nothing."""
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+                or seconds < 0:
+            raise ValueError(f"seconds is a number of seconds, 0 or more; not {shorten(seconds)}")
+        if self.seconds_left is None:
+            return
+        self.seconds_left = max(0.0, self.seconds_left - seconds)
+        if self.seconds_left > 0:
+            self._show_clock()
+            return
+        self._time_out()
+
+    def more_time(self) -> None:
+        """The one extension a move may have: the rules' extra seconds on the clock."""
+        extra = self._clock_rules.extra_seconds
+        if self.seconds_left is None or self._extended or not extra:
+            return
+        self._extended = True
+        self.seconds_left += extra
+        self._show_clock()
+
+    def _time_out(self) -> None:
+        """Play the engine's move for the learner, and say what it was and why."""
+        action = self.deal.timeout_action()
+        announcing = self.rules.announcements
+        if action.kind is ActionKind.BID:
+            forced = (" Announcements cannot be passed, so the lowest announcement allowed was made." if announcing
+                      else " You could not pass here, so the lowest bid allowed was made.")
+        elif action.kind is ActionKind.BURY:
+            forced = " Your lowest cards were buried."
+        else:
+            forced = ""
+        self._act(action)
+        rule = option("move_seconds").text(self._clock_rules)
+        self.clock_note.value = (f'<div class="batak-reason batak-timeout"><b>Time ran out, so the table moved for '
+                                 f"you: {_action_html(action, announcing)}.</b>{escape(forced)} {escape(rule)}</div>")
+
+    def _clock_switched(self) -> None:
+        if self.clock_setting.value:
+            self._start_clock_task()
+        else:
+            self._stop_clock_task()
+        self._sync_clock()
+
+    def _sync_clock(self) -> None:
+        """Give each new move of the learner a full clock (and none to a bot's move)."""
+        deal = self.deal
+        if self.clock_setting.value and deal.decider == LEARNER and not deal.is_finished:
+            move = (id(deal), len(deal.history))
+            if move != self._clock_move:
+                self._clock_move = move
+                self.seconds_left = float(self._clock_rules.move_seconds)
+                self._extended = False
+        else:
+            self._clock_move = self.seconds_left = None
+        self._show_clock()
+
+    def _show_clock(self) -> None:
+        left = self.seconds_left
+        running = left is not None
+        show(self.clock, running)
+        show(self.more_time_button, running and self._clock_rules.extra_seconds > 0)
+        if left is None:
+            return
+        seconds = math.ceil(left)
+        self.clock.value = f'<span class="batak-clock-text">Your move: <b>{seconds} s</b> left</span>'
+        toggle_class(self.clock, "batak-clock-low", seconds <= LOW_TIME)
+        self.more_time_button.disabled = self._extended
+
+    def _start_clock_task(self) -> None:
+        """On the kernel's event loop, tick the clock once a second while the setting is on."""
+        loop = _running_loop()
+        if loop is None or self._clock_task is not None or not self.clock_setting.value:
+            return
+        self._clock_task = loop.create_task(self._run_clock())
+
+    async def _run_clock(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_STEP)
+            self.tick(CLOCK_STEP)
+
+    def _stop_clock_task(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            self._clock_task = None
 
     # --- the flow of play --------------------------------------------------------------------
 
     def _start_deal(self) -> None:
         self._marks = []
-        self.message.value = ""
+        self.message.value = self.clock_note.value = ""
         self.refresh()
         self._advance()
 
@@ -309,7 +463,9 @@ class GameTable(w.VBox):
         self.hint_button.disabled = not deciding or deal.is_finished
         self.undo_button.disabled = not self._marks
         self.next_button.disabled = not deal.is_finished or game.is_over
+        show(self.next_button, not self.next_button.disabled)  # in view only when it deals: room for the rest
         self.scores.show_game(game)
+        self._sync_clock()
         self._show_deal_end()
 
     def _show_hand(self, view: DealView, deciding: bool) -> None:
@@ -360,6 +516,10 @@ class GameTable(w.VBox):
         show(self.banner, game.is_over)
         if game.is_over:
             self.banner.value = f"Game over: {self._winners()}. Press New game to play again."
+            if self._game_over_told is not game:
+                self._game_over_told = game
+                if self.on_game_over is not None:
+                    self.on_game_over()
         if not deal.is_finished:
             show(self.review, False)
             show(self.review_button, False)

@@ -1,8 +1,10 @@
-"""ScoreSheet: the game's score table, one row per deal with running totals, and a chart.
+"""ScoreSheet: the game's score table and a chart of the running totals.
 
 The rows come straight from ``Game.records`` (computed from the finished deals), so the sheet
-can never disagree with the engine. Koz Maça rows show each player's tricks against the
-announcement; Eşli rows name the declaring side and count its tricks together.
+can never disagree with the engine. Each deal gets a line in words (who bid what, the trump,
+made or down; or that the cards were thrown in) and two rows of numbers under the players'
+names: the points of this deal, and the running total after it. Koz Maça deals add a row of
+each player's tricks against the announcement; Eşli lines name the declaring side.
 """
 
 from __future__ import annotations
@@ -27,10 +29,13 @@ def _points(n: int) -> str:
 
 
 class ScoreSheet(w.VBox):
-    """Per-deal points and running totals for four seats, plus a line chart of the totals."""
+    """Each deal in words, then its points and the running totals for four players, plus a line
+    chart of the totals."""
 
     def __init__(self, records: Sequence[DealRecord] = (), *, names: Sequence[str] = NAMES) -> None:
         self.names = tuple(names)
+        if len(self.names) != 4:
+            raise ValueError(f"names is four player names, one a seat; not {len(self.names)}")
         self.table = w.HTML()
         set_classes(self.table, ("batak-scores",))
         self.chart = w.HTML()
@@ -52,42 +57,54 @@ class ScoreSheet(w.VBox):
         self.chart.value = self._chart_svg()
 
     def _table_html(self) -> str:
-        head = "".join(f"<th>{n}</th>" for n in self.names)
+        width = 1 + len(self.names)
+        head = "".join(f'<th scope="col">{n}</th>' for n in self.names)
         rows = []
         for r in self.records:
             if r.thrown_in:
-                rows.append(f'<tr class="batak-thrown-in batak-score-row"><td>—</td>'
-                            f'<td class="batak-left" colspan="{1 + len(self.names)}">thrown in and dealt again'
-                            "</td></tr>")
+                rows.append(f'<tr class="batak-thrown-in batak-score-row"><td class="batak-left batak-deal-line" '
+                            f'colspan="{width}">The cards were thrown in and dealt again: nobody scored.</td></tr>')
                 continue
-            cells = "".join(f'<td>{_points(p)} <span class="batak-total">{t}</span>{self._said(r, s)}</td>'
-                            for s, (p, t) in enumerate(zip(r.scores, r.totals, strict=True)))
-            rows.append(f'<tr class="batak-score-row" data-deal="{r.number}"><td>{r.number}</td>'
-                        f'<td class="batak-left">{self._contract(r)}</td>{cells}</tr>')
+            rows.append(f'<tr class="batak-score-row" data-deal="{r.number}"><td class="batak-left batak-deal-line" '
+                        f'colspan="{width}"><b>Deal {r.number}:</b> {self._contract(r)}</td></tr>')
+            if r.declarer is None:
+                said = "".join(f"<td>{self._said(r, s)}</td>" for s in range(len(self.names)))
+                rows.append(f'<tr class="batak-said-row"><th scope="row" class="batak-left">tricks / announced</th>'
+                            f"{said}</tr>")
+            points = "".join(f"<td>{_points(p)}</td>" for p in r.scores)
+            running = "".join(f'<td class="batak-total">{t}</td>' for t in r.totals)
+            rows.append(f'<tr class="batak-deal-points"><th scope="row" class="batak-left">this deal</th>{points}</tr>')
+            rows.append(f'<tr class="batak-running-total"><th scope="row" class="batak-left">total</th>{running}</tr>')
         totals = self.records[-1].totals if self.records else (0, 0, 0, 0)
         foot = "".join(f'<td class="batak-total">{t}</td>' for t in totals)
-        body = "".join(rows) or f'<tr><td colspan="{2 + len(self.names)}">No deal finished yet.</td></tr>'
-        return (f'<table><thead><tr><th>Deal</th><th class="batak-left">Contract</th>{head}</tr></thead>'
-                f'<tbody>{body}</tbody><tfoot><tr class="batak-totals-row"><th></th>'
-                f'<th class="batak-left">Total</th>{foot}</tr></tfoot></table>')
+        body = "".join(rows) or f'<tr><td colspan="{width}">No deal finished yet.</td></tr>'
+        return (f'<table><thead><tr><th class="batak-left" scope="col">Deal</th>{head}</tr></thead>'
+                f'<tbody>{body}</tbody><tfoot><tr class="batak-totals-row"><th class="batak-left" scope="row">'
+                f"Total now</th>{foot}</tr></tfoot></table>")
 
     def _contract(self, r: DealRecord) -> str:
+        """The deal in words: who bid what, the trump, and whether the contract was made."""
         assert r.trump is not None
+        trump = (f'<span class="batak-suit-{r.trump.letter}">{r.trump.symbol}</span> {r.trump.plural} trump')
         if r.declarer is None:
-            return f"Koz Maça {r.trump.symbol}: tricks / announced"
+            return f"everyone announced their tricks, {trump}."
         who, tricks = self.names[r.declarer], r.tricks[r.declarer]
         if r.partnership:
             mate = partner(r.declarer)
-            who, tricks = f"{who} + {self.names[mate]}", tricks + r.tricks[mate]
-        return f"{who} {r.contract}{r.trump.symbol} ({tricks} tricks, {'made' if r.made else 'down'})"
+            who, tricks = f"{who} and {self.names[mate]}", tricks + r.tricks[mate]
+            took = f"took {tricks} together"
+        else:
+            took = f"took {tricks}"
+        made = "made it" if r.made else "went down"
+        return f"{who} bid {r.contract}, {trump}; {took} and {made}."
 
     @staticmethod
     def _said(r: DealRecord, seat: int) -> str:
-        """A Koz Maça player's tricks against the announcement, under the points."""
+        """A Koz Maça player's tricks against the announcement."""
         said = r.announcements[seat]
         if said is None:
             return ""
-        return f'<div class="batak-announced">{r.tricks[seat]} / {call_text(said)}</div>'
+        return f'<span class="batak-announced">{r.tricks[seat]} / {call_text(said)}</span>'
 
     def _chart_svg(self) -> str:
         played = [r for r in self.records if not r.thrown_in]
@@ -111,6 +128,7 @@ class ScoreSheet(w.VBox):
         ticks = "".join(f'<text x="{pad + i * step:.1f}" y="{height - 10}" font-size="11" text-anchor="middle">{i}'
                         "</text>" for i in range(len(played) + 1))
         return (f'<svg role="img" aria-label="Running totals by deal" width="{width}" height="{height}" '
-                f'style="background:#fffdf5;border-radius:8px">{legend}'
+                f'viewBox="0 0 {width} {height}" style="background:#fffdf5;border-radius:8px;max-width:100%;'
+                f'height:auto">{legend}'
                 f'<line x1="{pad}" x2="{width - pad}" y1="{zero_y:.1f}" y2="{zero_y:.1f}" stroke="#bbb"/>'
                 f"{lines}{ticks}</svg>")

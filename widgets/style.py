@@ -16,14 +16,15 @@ from batak_core.cards import CARDS, Suit
 
 
 def _card_rules() -> str:
-    """Rank-and-suit corner text per card and the big pip per suit; alt text "" keeps screen
-    readers on the button's name ("queen of spades") instead of reading the symbols."""
+    """Rank-and-suit corner text per card and the big pip per suit, on card buttons only (a trump
+    button carries its suit's colour class too, and its label already has the symbol); alt text ""
+    keeps screen readers on the button's name ("queen of spades") instead of reading the symbols."""
     rules = []
     for card in CARDS:
         text = f"{card.rank_text}\\A {card.suit.symbol}"
         rules.append(f'.batak-root button.batak-card-{card.code}::before{{content:"{text}";content:"{text}"/"";}}')
     for suit in Suit:
-        rules.append(f'.batak-root button.batak-suit-{suit.letter}::after{{content:"{suit.symbol}";'
+        rules.append(f'.batak-root button.batak-card.batak-suit-{suit.letter}::after{{content:"{suit.symbol}";'
                      f'content:"{suit.symbol}"/"";}}')
     return "\n".join(rules)
 

@@ -69,7 +69,7 @@ class TableView(w.VBox):
         set_classes(self.center, ("batak-center",))
         self.grid = w.GridBox([*self.seats, self.center])
         set_classes(self.grid, ("batak-table-grid",))
-        self.last_trick_button = w.ToggleButton(description="Show last trick", tooltip="Show the last finished trick")
+        self.last_trick_button = w.ToggleButton(description="Last trick", tooltip="Show the last finished trick")
         set_classes(self.last_trick_button, ("batak-control", "batak-last-trick-button"))
         self.last_trick = w.HTML()
         set_classes(self.last_trick, ("batak-last-trick",))
@@ -204,7 +204,8 @@ class TableView(w.VBox):
             doing = "to announce" if view.rules.announcements else "to call"
             return self._trick_html([], f"{kitty}Auction: {name} {doing}.")
         if view.phase is Phase.TRUMP:
-            return self._trick_html([], f"{kitty}{name} won the auction and chooses trump.")
+            chooses = "choose" if view.to_move == self.seat else "chooses"
+            return self._trick_html([], f"{kitty}{name} won the auction and {chooses} trump.")
         if view.phase is Phase.BURY:
             return self._trick_html([], f"{name} took the kitty: {view.rules.kitty} cards to bury face down.")
         if view.phase is Phase.REDEAL:

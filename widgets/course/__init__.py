@@ -10,9 +10,12 @@ problems (missing, corrupt, read-only) are shown, never raised.
 from batak_core.teaching.lessons import LESSONS, LESSONS_BY_ID, Lesson
 
 from .demos import AuctionDemo, HandDemo, ScoreCalculator, TrickDemo, TrumpDemo, full_game, house_rules_lab
+from .guided import GuidedDeal
+from .judgement import EndingBoard, HandCounter
 from .lesson_quiz import LessonQuiz
 from .page import Shown, current_rules
 from .start_page import StartPage, menu_html
+from .variants import ClockDemo, KozMacaCalculator, WholeGame
 from .worked import (
     WorkedPlay,
     all_pass_outcomes,
@@ -24,8 +27,10 @@ from .worked import (
 )
 
 __all__ = [
-    "LESSONS", "LESSONS_BY_ID", "AuctionDemo", "HandDemo", "Lesson", "LessonQuiz", "ScoreCalculator", "Shown",
-    "StartPage", "TrickDemo", "TrumpDemo", "WorkedPlay", "all_pass_outcomes", "current_rules",
+    "LESSONS", "LESSONS_BY_ID", "AuctionDemo", "ClockDemo", "EndingBoard", "GuidedDeal",
+    "HandCounter", "HandDemo", "KozMacaCalculator", "Lesson", "LessonQuiz",
+    "ScoreCalculator", "Shown", "StartPage", "TrickDemo", "TrumpDemo", "WholeGame", "WorkedPlay",
+    "all_pass_outcomes", "current_rules",
     "example_verdicts", "full_game", "house_rules_lab", "menu_html", "play_examples", "rank_ladder",
     "score_examples", "winner_of",
 ]

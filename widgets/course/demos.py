@@ -26,7 +26,7 @@ from ..picker import CardPicker
 from ..rule_lab import RuleLab
 from ..rules_panel import RulesPanel
 from ..style import set_classes
-from .page import again_button, current_rules, felt, lesson_page, message_area
+from .page import again_button, current_rules, felt, lesson_page, load_progress, message_area
 
 TRICK_RANGE: Final = range(0, 14)
 """What a player's trick count may be in the score calculator: 0 to 13."""
@@ -288,5 +288,7 @@ class ScoreCalculator(w.VBox):
 
 
 def full_game(bots: str = "club", delay: float = 0.5) -> GameTable:
-    """A game against three bots under the learner's rules (the last lesson's table)."""
-    return GameTable(rules=current_rules(), bots=bots, delay=delay)
+    """A game against three bots under the learner's rules (the last lesson's table); every game
+    played to its end counts in the learner's progress (the start page shows it)."""
+    return GameTable(rules=current_rules(), bots=bots, delay=delay,
+                     on_game_over=lambda: load_progress().record_game())

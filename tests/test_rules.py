@@ -3,6 +3,7 @@
 import pytest
 
 import batak_core as bc
+from batak_core.teaching.describe import FIRST_LEAD
 
 
 def test_five_presets() -> None:
@@ -67,7 +68,7 @@ def test_options_round_trip() -> None:
 def test_describe_covers_every_option_with_a_source() -> None:
     rules = bc.preset("classic", min_bid=4, double_penalty=True)
     items = {item.option: item for item in rules.describe() if item.source != "not specified"}
-    assert set(items) == set(rules.options()) - {"name"}
+    assert set(items) == set(rules.options()) - {"name"} | {FIRST_LEAD}  # who leads: the form of the game
     assert items["min_bid"].text == "Lowest bid: 4."
     assert "gamelake" in items["min_bid"].source
     assert "house rule" in items["double_penalty"].source

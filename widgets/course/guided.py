@@ -120,7 +120,7 @@ class GuidedDeal(w.VBox):
         if result is None:
             self.feedback.value = ""
         elif result.ok:
-            self.feedback.value = f'<span class="batak-check">{CHECK_MARK}</span> {escape(result.message)}'
+            self.feedback.value = f'<span class="batak-step-mark">{CHECK_MARK}</span> {escape(result.message)}'
         else:
             self.feedback.value = f"<b>Not quite.</b> {escape(result.message)}"
 
@@ -130,8 +130,8 @@ class GuidedDeal(w.VBox):
             goal = guided.STEPS[index].goal
             assert goal is not None
             done = tour.done[number]
-            mark = (f'<span class="batak-check">{CHECK_MARK}</span>' if done
-                    else f'<span class="batak-check batak-check-todo">{number + 1}</span>')
+            mark = (f'<span class="batak-step-mark">{CHECK_MARK}</span>' if done
+                    else f'<span class="batak-step-mark batak-step-mark-todo">{number + 1}</span>')
             tries = tour.wrong[number]
             note = f' <span class="batak-tries">({tries} wrong)</span>' if tries else ""
             item.value = f"{mark} {escape(goal.title)}{note}"

@@ -13,6 +13,7 @@ import batak_core as bc
 from batak_core.options import OPTIONS, OPTIONS_BY_NAME
 from batak_core.scoring import declarer_points
 from batak_core.teaching import drills, lessons, rule_drills, topics
+from batak_core.teaching.names import in_sentence
 
 RULE_SETS = {f"{name}/{variant.value}": bc.preset(name, variant)
              for name in bc.PRESETS for variant in bc.variants_of(name)}
@@ -155,7 +156,7 @@ def test_the_first_lead_is_the_declarers_and_in_koz_maca_the_player_after_the_de
 def test_the_winner_of_a_trick_leads_the_next() -> None:
     for seed in range(10):
         q = ask("leads", "next-lead", bc.preset("gamelake"), seed)
-        assert isinstance(q, drills.ChoiceQuestion) and f"So {q.answer} won the trick" in q.explanation
+        assert isinstance(q, drills.ChoiceQuestion) and in_sentence(f"So {q.answer} won the trick") in q.explanation
 
 
 # --- the game -----------------------------------------------------------------------------------

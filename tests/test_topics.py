@@ -475,3 +475,18 @@ def test_every_rule_id_has_a_plain_title() -> None:
             for k in RULE_SETS for t in [*drills.QUIZ_TOPICS, *course_drills.QUIZ_TOPICS] for kind in topics.KINDS[t]}
     for rule in seen:
         assert drills.rule_title(rule) != rule and "-" not in drills.rule_title(rule), rule
+
+
+def test_you_inside_a_sentence_is_written_small() -> None:
+    """Regression: the learner's name "You" stood capitalised mid-sentence ("You bid 8, and You and
+    Mehmet took 4 tricks")."""
+    seen = 0
+    for name in bc.PRESETS:
+        for variant in bc.variants_of(name):
+            for kind in topics.KINDS["house-rules"]:
+                for seed in range(3):
+                    q = topics.question("house-rules", bc.preset(name, variant), seed, kind=kind)
+                    for text in (q.prompt, q.explanation, q.check(right_answer(q)).explanation):
+                        assert not re.search(r"[a-zçğıöşü] You\b", text), text
+                        seen += "and you and" in text
+    assert seen, "the case the bug showed was asked"

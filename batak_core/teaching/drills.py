@@ -41,7 +41,7 @@ from ..seats import partner, side_seats, side_tricks
 from ..shuffle import derive_seed, new_seed
 from ..trick import trick_winner
 from . import examples
-from .names import SEAT_NAMES, possessive
+from .names import SEAT_NAMES, in_sentence, possessive
 from .position import Position, describe_trump
 
 # Rule ids of the questions that are not about a single card's legality (the play rules' ids are
@@ -178,6 +178,9 @@ class Result:
     explanation: str
     expected: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "explanation", in_sentence(self.explanation))
+
 
 @dataclass(frozen=True)
 class Question:
@@ -188,6 +191,12 @@ class Question:
     seed: int
     rules: RuleSet
     prompt: str
+
+    def __post_init__(self) -> None:
+        """Generated text says "You" wherever a seat's name goes: written small inside a sentence."""
+        for name in ("prompt", "why", "note"):
+            if isinstance(getattr(self, name, None), str):
+                object.__setattr__(self, name, in_sentence(getattr(self, name)))
 
     @property
     def rule(self) -> str:

@@ -6,6 +6,7 @@ players only this way, so a quiz never says "seat 2" where the table shows "Mehm
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 SEAT_NAMES: Final = ("You", "Ayşe", "Mehmet", "Zeynep")
@@ -25,3 +26,12 @@ def verb(seat: int, plural: str, singular: str) -> str:
 def possessive(seat: int) -> str:
     """"your" or "Ayşe's"."""
     return "your" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
+
+
+_YOU_INSIDE: Final = re.compile(r"(?<=[a-zçğıöşü] )You\b")
+
+
+def in_sentence(text: str) -> str:
+    """``text`` with the name "You" written small where it stands inside a sentence ("and you and
+    Mehmet took 4"), as generated text puts the name wherever a seat's name goes."""
+    return _YOU_INSIDE.sub("you", text)

@@ -260,3 +260,14 @@ def test_the_course_endings_are_shown_as_play_questions() -> None:
     assert quiz.context.value.count("<svg") == sum(len(q.hands[s]) for s in range(4) if s != q.to_move) + len(q.trick)
     quiz.card_button(min(q.answer)).click()
     assert "batak-correct" in quiz.feedback._dom_classes
+
+
+def test_a_choice_question_s_hand_is_drawn_sorted_by_suit_high_to_low() -> None:
+    """Regression: a question's hand was drawn in the order its generator held it (2♠ 7♠ … A♠), while
+    every other hand of the course reads high to low by suit."""
+    quiz = widgets.Quiz("trump-choice", seed=1)
+    hand = tuple(bc.parse_cards("2S 7S AS 9H KH 2C AC"))
+    ask(quiz, drills.ChoiceQuestion("trump-choice", 1, quiz.rules, "Which suit?", ("a", "b"), "a", "x", "why",
+                                    hand=hand))
+    drawn = re.findall(r'aria-label="([^"]+)"', quiz.context.value)
+    assert drawn == [c.name for c in bc.cards.sorted_hand(hand)] and drawn[0] == "ace of spades"

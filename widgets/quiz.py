@@ -177,7 +177,7 @@ class Quiz(w.VBox):
         if isinstance(q, drills.LegalCardsQuestion) and q.position.trick:
             return f'<div class="batak-felt">{trick_html(q.position.leader, q.position.trick)}</div>'
         if isinstance(q, drills.ChoiceQuestion) and q.hand:
-            return f'<div class="batak-felt batak-quiz-hand">{faces(q.hand, scale=0.8)}</div>'
+            return f'<div class="batak-felt batak-quiz-hand">{faces(sorted_hand(q.hand), scale=0.8)}</div>'
         if isinstance(q, drills.PlayQuestion):
             return play_html(q)
         return ""

@@ -35,6 +35,7 @@ DECLARER: Final = "declarer"
 DEFENDER: Final = "defender"
 
 _DEALS: Final = 6  # seeded deals searched for the wanted themes before the others are taken
+BEST_PLAY: Final = "best-play"
 _FIRST_LEFT, _LAST_LEFT = 5, 3  # the endings start with this many tricks left, down to this many
 
 
@@ -234,13 +235,17 @@ THEMES: Final[dict[str, Theme]] = {
     "save-trick": Theme("Taking the trick that saves you", saves_trickless,
                         "Make sure of one trick: you have none yet, and a defender without a trick is "
                         "punished. Take it now, or keep the card that will take it."),
+    BEST_PLAY: Theme("Finding the best card", lambda spot: len(spot.best) < len(spot.values),
+                     "Count the tricks with every hand in view before you play: not every card you may "
+                     "play keeps the most for your side."),
 }
-"""Every theme a generated ending is tagged with, by name (the quiz kinds)."""
+"""Every theme a generated ending is tagged with, by name (the quiz kinds); ``BEST_PLAY`` is no kind of
+its own: it stands in when a search finds no ending with another theme."""
 
 
 def themes_of(spot: Spot) -> list[str]:
-    """The themes a spot shows (a spot may show several)."""
-    return [name for name, theme in THEMES.items() if theme.test(spot)]
+    """The themes a spot shows (a spot may show several), ``BEST_PLAY`` aside."""
+    return [name for name, theme in THEMES.items() if name != BEST_PLAY and theme.test(spot)]
 
 
 def idea(theme: str, rules: RuleSet) -> str:
@@ -312,8 +317,11 @@ def find_spot(rules: RuleSet, seed: int, rng: random.Random, role: str, wanted: 
     """An ending of a seeded bot-played deal where the player to move plays ``role`` (in Koz
     Maça, where everyone plays for their own number, any player) and the right cards are not all
     the legal ones, showing a theme of ``wanted``; if none turns up in ``_DEALS`` deals, one
-    showing a theme of ``others`` found on the way. Returns the spot and its theme."""
+    showing a theme of ``others`` found on the way, and failing that any ending with a best card
+    (``BEST_PLAY``: some deals, danish ones above all, are thrown in or leave every card as good).
+    Returns the spot and its theme."""
     fallback: tuple[Spot, str] | None = None
+    any_ending: Spot | None = None
     for attempt in range(4 * _DEALS):
         found: list[tuple[Spot, str]] = []
         for deal, seat in _spots(rules, derive_seed(seed, attempt)):
@@ -322,6 +330,7 @@ def find_spot(rules: RuleSet, seed: int, rng: random.Random, role: str, wanted: 
             spot = _spot_of(deal, seat)
             if len(spot.best) == len(spot.values):
                 continue
+            any_ending = any_ending or spot
             tags = themes_of(spot)
             hit = next((t for t in wanted if t in tags), None)
             if hit is not None:
@@ -332,6 +341,8 @@ def find_spot(rules: RuleSet, seed: int, rng: random.Random, role: str, wanted: 
             return rng.choice(found)
         if fallback is not None and attempt >= _DEALS:
             return fallback
+    if any_ending is not None:
+        return any_ending, BEST_PLAY
     raise RuntimeError(f"no deal gave an ending for {role} play")  # pragma: no cover - never seen
 
 

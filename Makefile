@@ -54,6 +54,7 @@ bench: $(VENV)/.test-installed engine
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/app.py
+	$(BIN)/python benchmarks/quiz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

@@ -60,22 +60,30 @@ def answer_right(quiz: Any, question: drills.Question) -> None:
 
 
 @pytest.mark.parametrize("lesson_id", NEW_TOPIC_LESSONS)
-def test_a_new_topic_s_first_question_answered_right_in_the_browser(page: Any, app_url: str,
-                                                                    lesson_id: str) -> None:
+def test_a_new_lesson_s_quiz_round_answered_right_completes_the_lesson(page: Any, app_url: str,
+                                                                        lesson_id: str) -> None:
+    """All five questions of the page's round (every topic of the lesson, four kinds or more), each
+    answered by clicking; then the start page shows the lesson completed."""
     lesson = LESSONS_BY_ID[lesson_id]
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{app_url}/voila/render/{lesson.file}")
     quiz = page.locator(".batak-lesson-quiz")
-    quiz.locator(".batak-prompt").get_by_text("Question 1 of 5.").wait_for(timeout=WIDGETS_TIMEOUT)
+    round_ = QuizRound(lesson.topics, bc.preset("miniokey"), quiz_seed(lesson))
+    for index in range(round_.count):
+        quiz.locator(".batak-prompt").get_by_text(f"Question {index + 1} of 5.").wait_for(timeout=WIDGETS_TIMEOUT)
+        question = round_.question(index)
+        shown = " ".join(quiz.locator(".batak-prompt").inner_text().split())
+        asked = " ".join(re.sub(r"<[^>]+>", "", question.prompt).split())
+        assert asked[:40] in shown, "the page asks the question the round computes"
+        answer_right(quiz, question)
+        quiz.locator(".batak-feedback.batak-correct").get_by_text("Right!").wait_for(timeout=20_000)
+        if index + 1 < round_.count:
+            quiz.locator("button.batak-next-question").click()
     assert_clean(page)
-    question = QuizRound(lesson.topics, bc.preset("miniokey"), quiz_seed(lesson)).question(0)
-    shown = " ".join(quiz.locator(".batak-prompt").inner_text().split())
-    asked = " ".join(re.sub(r"<[^>]+>", "", question.prompt).split())
-    assert asked[:40] in shown, "the page asks the question the round computes"
-    answer_right(quiz, question)
-    feedback = quiz.locator(".batak-feedback.batak-correct")
-    feedback.wait_for(timeout=20_000)
-    assert "Right!" in feedback.inner_text()
+    quiz.locator(".batak-quiz-note").get_by_text("Round complete: 5 of 5 right.").wait_for(timeout=10_000)
+    page.goto(f"{app_url}/")
+    row = page.locator(f".batak-lesson-row[data-lesson='{lesson_id}']")
+    row.get_by_text("✓ completed").wait_for(timeout=WIDGETS_TIMEOUT)
 
 
 def test_a_glossary_link_lands_on_its_term(page: Any, app_url: str) -> None:

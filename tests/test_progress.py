@@ -5,6 +5,7 @@ import fcntl
 import json
 import os
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,10 @@ import pytest
 
 from batak_core.teaching.class_report import class_report
 from batak_core.teaching.lessons import LESSONS
+from batak_core.teaching.practice import KEY_LIMIT, MAX_CARDS
 from batak_core.teaching.progress import (
     FORMAT,
+    MAX_ATTEMPTS,
     VERSION,
     LessonResult,
     Progress,
@@ -22,6 +25,7 @@ from batak_core.teaching.progress import (
     learner_files,
     learner_path,
 )
+from batak_core.teaching.ratings import Rating, solved
 from widgets import course
 from widgets.course import page
 
@@ -334,7 +338,7 @@ def test_a_learners_file_keeps_their_name_for_the_report(tmp_path: Path) -> None
 
 # --- topics and the version-2 file -------------------------------------------------------------
 
-def test_answers_are_counted_per_topic_in_a_version_3_file(tmp_path: Path) -> None:
+def test_answers_are_counted_per_topic_in_a_version_4_file(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     progress = Progress.load(path)
     progress.record("trump", True, "winner")
@@ -343,15 +347,16 @@ def test_answers_are_counted_per_topic_in_a_version_3_file(tmp_path: Path) -> No
     progress.record("scoring", True)
     assert progress.topics == {"winner": LessonResult(2, 1), "trump-choice": LessonResult(1, 0)}
     assert json.loads(path.read_text(encoding="utf-8")) == {
-        "format": FORMAT, "version": 3, "preset": "miniokey",
+        "format": FORMAT, "version": 4, "preset": "miniokey",
         "lessons": {"trump": {"answered": 2, "correct": 1}, "winner": {"answered": 1, "correct": 0},
                     "scoring": {"answered": 1, "correct": 1}},
         "topics": {"winner": {"answered": 2, "correct": 1}, "trump-choice": {"answered": 1, "correct": 0}},
-        "games": 0}
-    assert VERSION == 3 and Progress.load(path).topics == progress.topics
+        "games": 0, "rating": {"rating": 1500.0, "rd": 350.0, "volatility": 0.06}, "attempts": {},
+        "practice": {"cards": {}}}
+    assert VERSION == 4 and Progress.load(path).topics == progress.topics
 
 
-def test_a_version_1_file_is_read_and_saved_as_version_3(tmp_path: Path) -> None:
+def test_a_version_1_file_is_read_and_saved_as_version_4(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     path.write_bytes(b'{"format": "batak-tutor/progress", "version": 1, "preset": "danish", '
                      b'"lessons": {"trump": {"answered": 3, "correct": 2}}}')
@@ -360,12 +365,12 @@ def test_a_version_1_file_is_read_and_saved_as_version_3(tmp_path: Path) -> None
     assert progress.preset == "danish" and progress.result("trump") == LessonResult(3, 2)
     progress.record("trump", True, "winner")
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["version"] == 3 and saved["lessons"]["trump"] == {"answered": 4, "correct": 3}
+    assert saved["version"] == 4 and saved["lessons"]["trump"] == {"answered": 4, "correct": 3}
     assert saved["topics"] == {"winner": {"answered": 1, "correct": 1}} and _kept(tmp_path) == []
 
 
 @pytest.mark.parametrize(("content", "note"), [
-    ('{"format": "batak-tutor/progress", "version": 4, "lessons": {}, "topics": {}}', "newer batak-tutor"),
+    ('{"format": "batak-tutor/progress", "version": 5, "lessons": {}, "topics": {}}', "newer batak-tutor"),
     ('{"format": "batak-tutor/progress", "version": 3, "lessons": {"trump": {"answered": 1, "correct": 1, '
      '"rounds": 0, "completed": true}}, "topics": {}}', "lesson 'trump' has impossible rounds"),
     ('{"format": "batak-tutor/progress", "version": 3, "lessons": {}, "topics": {}, "games": -1}',
@@ -583,3 +588,160 @@ def test_the_class_report_counts_who_completed_each_lesson(tmp_path: Path) -> No
     Progress.load(learner_path(tmp_path, "Ece"), learner="Ece").finish_round("trump", 2, 5)
     trump = next(s for s in class_report(tmp_path).lessons if s.id == "trump")
     assert (trump.learners, trump.completed) == (2, 1)
+
+
+# --- version 4: the puzzle rating, first tries and the practice cards ------------------------------
+
+NOW = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+PUZZLE = Rating(1500, 80)
+
+
+def test_a_first_try_at_a_puzzle_rates_the_learner_and_a_second_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    assert progress.rating == Rating(1500, 350, 0.06) and progress.attempts == {}
+    after = progress.record_puzzle("p-1", PUZZLE, True, True, NOW)
+    assert after == solved(Rating(), PUZZLE, True)[0] and after.rating > 1500 and progress.rating == after
+    assert progress.record_puzzle("p-1", PUZZLE, False, True, NOW + timedelta(minutes=1)) == after
+    again = Progress.load(path)
+    assert again.rating == after and again.attempts == {"p-1": True}
+    assert len(again.practice) == 0, "a puzzle solved at once is not practised"
+
+
+def test_a_missed_puzzle_goes_into_practice_and_comes_back(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    after = progress.record_puzzle("p-2", PUZZLE, False, True, NOW)
+    assert after.rating < 1500 and progress.attempts == {"p-2": False}
+    assert progress.practice.missed() == ["puzzle:p-2"] and progress.practice.due(NOW) == []
+    soon = NOW + timedelta(hours=1)
+    assert Progress.load(path).practice.due(soon) == ["puzzle:p-2"]
+    # solved on the Practice page: the card moves out, the rating and the first try stay
+    assert progress.record_puzzle("p-2", PUZZLE, True, True, soon) == after
+    again = Progress.load(path)
+    item = again.practice.item("puzzle:p-2")
+    assert item is not None and item.reviews == 2 and item.due > soon and again.attempts == {"p-2": False}
+
+
+def test_an_unrated_try_counts_for_practice_but_leaves_the_rating(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    assert progress.record_puzzle("p-3", PUZZLE, False, False, NOW) == Rating()
+    again = Progress.load(path)
+    assert again.rating == Rating() and again.attempts == {"p-3": False}
+    assert again.practice.missed() == ["puzzle:p-3"]
+    assert again.record_puzzle("p-3", PUZZLE, True, True, NOW) == Rating(), "the unrated try was the first"
+
+
+def test_missed_quiz_topics_go_into_practice(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    progress.review_topic("winner", True, NOW)
+    assert len(Progress.load(path).practice) == 0, "a topic answered right is not practised"
+    progress.review_topic("ruff", False, NOW)
+    progress.review_topic("ruff", True, NOW + timedelta(minutes=5))
+    item = Progress.load(path).practice.item("topic:ruff")
+    assert item is not None and (item.reviews, item.misses) == (2, 1)
+    assert progress.practice == Progress.load(path).practice
+
+
+def test_pages_loaded_before_either_wrote_keep_both_puzzles_and_topics(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    puzzles_page, quiz_page = Progress.load(path), Progress.load(path)
+    puzzles_page.record_puzzle("p-1", PUZZLE, True, True, NOW)
+    quiz_page.review_topic("ruff", False, NOW)
+    quiz_page.record("trump", False, "ruff")
+    rating = puzzles_page.record_puzzle("p-2", PUZZLE, False, True, NOW)
+    on_disk = Progress.load(path)
+    assert on_disk.attempts == {"p-1": True, "p-2": False} and on_disk.rating == rating
+    assert on_disk.practice.missed() == ["puzzle:p-2", "topic:ruff"] and on_disk.result("trump").answered == 1
+    assert rating == solved(solved(Rating(), PUZZLE, True)[0], PUZZLE, False)[0], "the second try builds on the first"
+
+
+def test_the_same_puzzle_tried_on_two_pages_counts_once(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    first, second = Progress.load(path), Progress.load(path)
+    rating = first.record_puzzle("p-1", PUZZLE, True, True, NOW)
+    assert second.record_puzzle("p-1", PUZZLE, False, True, NOW) == rating
+    assert Progress.load(path).attempts == {"p-1": True}
+
+
+def test_reset_forgets_the_puzzles_and_the_practice(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    progress.record_puzzle("p-1", PUZZLE, False, True, NOW)
+    progress.review_topic("ruff", False, NOW)
+    progress.reset()
+    again = Progress.load(path)
+    assert (again.rating, again.attempts, len(again.practice)) == (Rating(), {}, 0)
+
+
+def test_save_keeps_the_objects_puzzles_and_practice(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    progress.record_puzzle("p-1", PUZZLE, False, True, NOW)
+    Progress.load(path).reset()
+    progress.save()
+    again = Progress.load(path)
+    assert again.attempts == {"p-1": False} and again.rating == progress.rating
+    assert again.practice == progress.practice and again.practice.missed() == ["puzzle:p-1"]
+
+
+def test_a_version_3_file_reads_as_an_unrated_learner_with_nothing_to_practise(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_bytes(b'{"format": "batak-tutor/progress", "version": 3, "preset": "classic", '
+                     b'"lessons": {"trump": {"answered": 5, "correct": 4}}, "topics": {}, "games": 2}')
+    progress = Progress.load(path)
+    assert progress.problem is None and (progress.games, progress.result("trump")) == (2, LessonResult(5, 4))
+    assert (progress.rating, progress.attempts, len(progress.practice)) == (Rating(1500, 350, 0.06), {}, 0)
+    progress.record_puzzle("p-1", PUZZLE, True, True, NOW)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["version"] == 4 and saved["attempts"] == {"p-1": True} and saved["games"] == 2
+
+
+def test_bad_puzzle_and_topic_calls_say_what_is_allowed(tmp_path: Path) -> None:
+    progress = Progress.load(tmp_path / "progress.json")
+    with pytest.raises(ValueError, match="not a practice key"):
+        progress.record_puzzle("a b", PUZZLE, True, True, NOW)
+    with pytest.raises(ValueError, match="must be a Rating"):
+        progress.record_puzzle("p-1", 1500, True, True, NOW)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rated must be True or False"):
+        progress.record_puzzle("p-1", PUZZLE, True, "yes", NOW)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="time zone"):
+        progress.record_puzzle("p-1", PUZZLE, True, True, datetime(2026, 3, 1))
+    with pytest.raises(ValueError, match="topic name must be text"):
+        progress.review_topic(None, True, NOW)  # type: ignore[arg-type]
+    assert not (tmp_path / "progress.json").exists(), "a refused call writes nothing"
+
+
+_V4 = '{"format": "batak-tutor/progress", "version": 4, "lessons": {}, "topics": {}, "games": 0, '
+_RATING = '"rating": {"rating": 1500, "rd": 350, "volatility": 0.06}'
+
+
+@pytest.mark.parametrize(("content", "note"), [
+    (_V4 + '"attempts": {}, "practice": {"cards": {}}}', "the puzzle rating is not an object"),
+    (_V4 + '"rating": {"rating": 1500, "rd": -5, "volatility": 0.06}, "attempts": {}, "practice": {"cards": {}}}',
+     "the puzzle rating is impossible: a rating deviation"),
+    (_V4 + '"rating": {"rating": "1500", "rd": 350, "volatility": 0.06}, "attempts": {}, '
+     '"practice": {"cards": {}}}', "the puzzle rating is impossible"),
+    (_V4 + _RATING + ', "practice": {"cards": {}}}', "no 'attempts' object"),
+    (_V4 + _RATING + ', "attempts": {"p-1": 1}, "practice": {"cards": {}}}', "the first try at puzzle 'p-1' is 1"),
+    (_V4 + _RATING + ', "attempts": {"a b": true}, "practice": {"cards": {}}}', "not a practice key"),
+    (_V4 + _RATING + ', "attempts": {}}', "practice is not an object"),
+    (_V4 + _RATING + ', "attempts": {}, "practice": {"cards": {"topic:t": {"due": "soon"}}}}',
+     "practice card 'topic:t' must have exactly the fields"),
+])
+def test_a_damaged_version_4_file_is_kept_aside(tmp_path: Path, content: str, note: str) -> None:
+    problem = _reads_as_damaged(tmp_path / "progress.json", content, note)
+    assert len(_kept(tmp_path)) == 1 and str(_kept(tmp_path)[0]) in problem
+
+
+def test_the_fullest_file_with_the_longest_names_still_reads(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress(path)
+    for number in range(MAX_CARDS):
+        progress.practice.review(f"puzzle:{'x' * (KEY_LIMIT - 12)}{number:05d}", number % 2 == 0, NOW)
+    progress.attempts = {f"{'y' * (KEY_LIMIT - 12)}{number:05d}": True for number in range(MAX_ATTEMPTS)}
+    progress.save()
+    again = Progress.load(path)
+    assert again.problem is None and len(again.attempts) == MAX_ATTEMPTS and len(again.practice) == MAX_CARDS

@@ -1,13 +1,15 @@
-"""The learner's progress through the course: quiz results per lesson and per topic, in a small JSON file.
+"""The learner's progress through the course: quiz results per lesson and per topic, the puzzle rating
+and first tries, and the spaced-practice cards, in a small JSON file.
 
 A lesson must never break because of this file, and no answer may be lost:
 
 - Several pages (each its own kernel process) write the same file, so every change (``record``,
-  ``choose_preset``, ``reset``) is a read-modify-write under an exclusive ``fcntl.flock`` on a
-  lock file beside it (``progress.json.lock``, kept for good: removing a lock file while another
-  process waits on it would let two writers in). Under the lock the file is read again, the
-  change applied, the result written atomically, and the object takes the merged state; so an
-  object loaded long ago still adds to the answers other pages saved meanwhile.
+  ``record_puzzle``, ``review_topic``, ``choose_preset``, ``reset``, ...) is a read-modify-write under
+  an exclusive ``fcntl.flock`` on a lock file beside it (``progress.json.lock``, kept for good:
+  removing a lock file while another process waits on it would let two writers in). Under the lock
+  the file is read again, the change applied, the result written atomically, and the object takes
+  the merged state; so an object loaded long ago still adds to the answers other pages saved
+  meanwhile.
 - A writer writes ``progress.json.tmp``, then renames it over the file, so a crash cannot leave
   half a file; a failed write or rename removes it (and the lock means one writer at a time, so
   a temporary file left by a killed process is simply overwritten by the next save).
@@ -36,17 +38,21 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
 from ..documents import SaveFileError, read_document
 from ..errors import shorten
 from ..rules import DEFAULT_PRESET, PRESETS
+from .practice import Practice, as_utc, check_key
+from .ratings import Rating, solved
 
 FORMAT: Final = "batak-tutor/progress"
-VERSION: Final = 3
+VERSION: Final = 4
 """Version 2 added ``topics`` and ``learner``; version 3 finished rounds, completed lessons and games
-played. Older files are read as having none of what came later."""
+played; version 4 the puzzle rating, first tries at puzzles and the practice cards. Older files are
+read as having none of what came later (an unrated learner, no puzzles tried, nothing to practise)."""
 COMPLETED_SHARE: Final = 0.8
 """A lesson is completed once a quiz round ends with at least this share right (4 of 5)."""
 ENV_VAR: Final = "BATAK_PROGRESS"
@@ -54,6 +60,8 @@ LEARNERS_DIR: Final = "learners"
 """The folder of a class directory that holds one progress file per learner."""
 NAME_LIMIT: Final = 40
 """The most characters of a learner's name."""
+MAX_ATTEMPTS: Final = 20_000
+"""The most puzzles whose first try a file holds (far more than are shipped); later puzzles are not rated."""
 
 _NAME_RULE: Final = (f"a learner's name has 1 to {NAME_LIMIT} characters: letters (of any script), digits, "
                      "spaces and . - _ '")
@@ -145,6 +153,9 @@ class Progress:
     learner: str | None = None  # the learner's name in classroom mode, kept in the file for the report
     read_only: bool = False  # counts in memory only: the page does not know whose file to write
     games: int = 0  # whole games finished at the game table of the last lesson
+    rating: Rating = field(default_factory=Rating)  # the learner's puzzle rating
+    attempts: dict[str, bool] = field(default_factory=dict)  # puzzle id -> first try right
+    practice: Practice = field(default_factory=Practice)  # missed puzzles and quiz topics to review
 
     @classmethod
     def load(cls, path: Path | str | None = None, learner: str | None = None) -> Progress:
@@ -172,8 +183,7 @@ class Progress:
     def read(cls, path: Path) -> Progress:
         """The file as it is, changing nothing (for the class report): OSError if it cannot be read
         (FileNotFoundError if missing), ValueError saying what is wrong if it is damaged."""
-        lessons, topics, preset, learner, games = _parse(path.read_bytes())
-        return cls(path, lessons, preset, topics=topics, learner=learner, games=games)
+        return _parse(path, path.read_bytes())
 
     def record(self, lesson: str, correct: bool, topic: str | None = None) -> None:
         """Count one answered question (and its quiz topic) and save at once (a closed tab loses nothing)."""
@@ -201,6 +211,40 @@ class Progress:
             progress.games += 1
         self._change(count)
 
+    def record_puzzle(self, puzzle_id: str, puzzle_rating: Rating, right: bool, rated: bool,
+                      now: datetime) -> Rating:
+        """Count the first try at a puzzle and return the learner's rating after it.
+
+        Only a first try counts: it is kept in ``attempts`` and, if ``rated``, plays one Glicko-2 game
+        against ``puzzle_rating``; a later try changes neither. A missed first try puts the puzzle into
+        practice, and every try at a puzzle already in practice (from the Practice page) reviews it."""
+        key = _key("puzzle", puzzle_id)
+        if not isinstance(puzzle_rating, Rating):
+            raise ValueError(f"a puzzle's rating must be a Rating, not {type(puzzle_rating).__name__}")
+        _check_bools(right=right, rated=rated)
+        as_utc(now)
+        def attempt(progress: Progress) -> None:
+            first = puzzle_id not in progress.attempts and len(progress.attempts) < MAX_ATTEMPTS
+            if first:
+                progress.attempts[puzzle_id] = right
+                if rated:
+                    progress.rating = solved(progress.rating, puzzle_rating, right)[0]
+            if (first and not right) or key in progress.practice:
+                progress.practice.review(key, right, now)
+        self._change(attempt)
+        return self.rating
+
+    def review_topic(self, topic: str, right: bool, now: datetime) -> None:
+        """Count a quiz answer on ``topic`` for practice: a miss puts the topic into practice (or brings
+        it back soon), a right answer sends a topic in practice further out and is otherwise not kept."""
+        key = _key("topic", topic)
+        _check_bools(right=right)
+        as_utc(now)
+        def review(progress: Progress) -> None:
+            if not right or key in progress.practice:
+                progress.practice.review(key, right, now)
+        self._change(review)
+
     def completed(self, lesson_ids: Iterable[str]) -> list[str]:
         """The lessons among ``lesson_ids`` that are completed, in their order."""
         return [lesson for lesson in lesson_ids if self.result(lesson).completed]
@@ -217,18 +261,18 @@ class Progress:
         return self.lessons.get(lesson, LessonResult())
 
     def reset(self) -> None:
-        """Forget every answer (the rule set and the learner's name stay)."""
+        """Forget every answer, the puzzle rating and the practice cards (the rule set and the
+        learner's name stay)."""
         def forget(progress: Progress) -> None:
-            progress.lessons.clear()
-            progress.topics.clear()
-            progress.games = 0
+            progress._take(Progress(progress.path, preset=progress.preset))
         self._change(forget)
 
     def save(self) -> None:
         """Write this object's results as the file, replacing what other pages saved (``record``
         and the other changes merge instead); a problem is reported, never raised."""
-        lessons, topics, preset, games = self.lessons, self.topics, self.preset, self.games
-        self._change(lambda progress: progress._take(lessons, topics, preset, games))
+        mine = Progress(self.path)
+        mine._take(self)
+        self._change(lambda progress: progress._take(mine))
 
     def _change(self, change: Callable[[Progress], None]) -> None:
         """Apply ``change`` to the file and take the merged state; if that fails, apply it here (the
@@ -251,19 +295,36 @@ class Progress:
             if change is not None:
                 change(merged)
                 _write(self.path, merged._data())
-        self._take(merged.lessons, merged.topics, merged.preset, merged.games)
+        self._take(merged)
         self.learner, self.problem = merged.learner, note
 
-    def _take(self, lessons: dict[str, LessonResult], topics: dict[str, LessonResult], preset: str,
-              games: int) -> None:
-        self.lessons, self.topics, self.preset, self.games = dict(lessons), dict(topics), preset, games
+    def _take(self, other: Progress) -> None:
+        """Take ``other``'s results (copies of them; not its path, learner, problem or mode)."""
+        self.lessons, self.topics, self.preset, self.games = dict(other.lessons), dict(other.topics), \
+            other.preset, other.games
+        self.rating, self.attempts, self.practice = other.rating, dict(other.attempts), other.practice.copy()
 
     def _data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.learner is not None:
             data["learner"] = self.learner
+        r = self.rating
         return {**data, "preset": self.preset, "lessons": _counts(self.lessons), "topics": _counts(self.topics),
-                "games": self.games}
+                "games": self.games, "rating": {"rating": r.rating, "rd": r.rd, "volatility": r.volatility},
+                "attempts": dict(self.attempts), "practice": self.practice.to_data()}
+
+
+def _key(kind: str, name: object) -> str:
+    """The practice key of a puzzle id or quiz topic; ValueError for a name no key can hold."""
+    if not isinstance(name, str):
+        raise ValueError(f"a {kind} name must be text, not {type(name).__name__}")
+    return check_key(f"{kind}:{name}")
+
+
+def _check_bools(**flags: object) -> None:
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be True or False, not {shorten(value)}")
 
 
 def _add(results: dict[str, LessonResult], key: str, correct: bool) -> None:
@@ -338,16 +399,16 @@ def _write(path: Path, data: dict[str, Any]) -> None:
         raise
 
 
-def _parse(text: bytes) -> tuple[dict[str, LessonResult], dict[str, LessonResult], str, str | None, int]:
-    """Lessons, topics, preset, learner and games played from a progress file of version 1 to 3;
-    raises ValueError (a SaveFileError) if it is damaged."""
+def _parse(path: Path, text: bytes) -> Progress:
+    """The progress in a file of version 1 to 4 at ``path``; raises ValueError (a SaveFileError) if it
+    is damaged."""
     data = _document(text)
     lessons = _results(data, "lessons", "lesson")
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ValueError(f"unknown preset {shorten(preset)}")
     if data["version"] == 1:
-        return lessons, {}, preset, None, 0
+        return Progress(path, lessons, preset)
     learner = data.get("learner")
     if learner is not None:
         if not isinstance(learner, str):
@@ -357,7 +418,33 @@ def _parse(text: bytes) -> tuple[dict[str, LessonResult], dict[str, LessonResult
     games = data.get("games", 0)
     if type(games) is not int or games < 0:
         raise ValueError(f"games played {shorten(games)} is not a whole number of 0 or more")
-    return lessons, _results(data, "topics", "topic"), preset, learner, games
+    progress = Progress(path, lessons, preset, topics=_results(data, "topics", "topic"), learner=learner,
+                        games=games)
+    if data["version"] >= 4:
+        progress.rating, progress.attempts = _rating(data.get("rating")), _attempts(data.get("attempts"))
+        progress.practice = Practice.from_data(data.get("practice"))
+    return progress
+
+
+def _rating(entry: object) -> Rating:
+    if not isinstance(entry, dict) or set(entry) != {"rating", "rd", "volatility"}:
+        raise ValueError("the puzzle rating is not an object with exactly 'rating', 'rd' and 'volatility'")
+    try:
+        return Rating(entry["rating"], entry["rd"], entry["volatility"])
+    except ValueError as error:
+        raise ValueError(f"the puzzle rating is impossible: {error}") from None
+
+
+def _attempts(entries: object) -> dict[str, bool]:
+    if not isinstance(entries, dict):
+        raise ValueError("no 'attempts' object")
+    if len(entries) > MAX_ATTEMPTS:
+        raise ValueError(f"first tries at {len(entries):,} puzzles; at most {MAX_ATTEMPTS:,} are kept")
+    for puzzle_id, right in entries.items():
+        check_key(f"puzzle:{puzzle_id}")
+        if not isinstance(right, bool):
+            raise ValueError(f"the first try at puzzle {shorten(puzzle_id)} is {shorten(right)}, not true or false")
+    return dict(entries)
 
 
 def _document(text: bytes) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from batak_core.options import option
 from batak_core.seats import partner
 from batak_core.shuffle import derive_seed, new_seed
 
+from .analysis import AnalysisBoard
 from .bidding import BidPanel, TrumpPicker, call_text
 from .cards import card_svg
 from .picker import CardPicker
@@ -107,6 +108,7 @@ class GameTable(w.VBox):
     # nothing waits yet: close() may run for a table whose __init__ refused its arguments
     _pending: asyncio.TimerHandle | None = None
     _pending_review: asyncio.TimerHandle | None = None
+    _pending_analysis: asyncio.TimerHandle | None = None
     _clock_task: asyncio.Task[None] | None = None
 
     def __init__(self, rules: RuleSet | None = None, bots: str | Sequence[str] = "random",
@@ -128,6 +130,7 @@ class GameTable(w.VBox):
         self.delay = delay
         self._marks: list[int] = []  # the deal's history length before each of the learner's actions
         self._reviewed: tuple[int, int] | None = None  # the deal (id, length) the review panel shows
+        self._analysed: tuple[int, int] | None = None  # the deal (id, length) the analysis board shows
 
         self.table = TableView(self.rules, names=self.names, bots=("", *levels))
         self.table.dummy_apart = True  # your partner's open hand is drawn as the buttons you play
@@ -185,6 +188,13 @@ class GameTable(w.VBox):
         self.review_button = control("Review my play", "Check your calls and cards in this deal against perfect play",
                                      "batak-review-button")
         self.review_button.on_click(lambda _b: self.show_review())
+        # on request too, and under the table: the board is as wide as the table and seconds to compute
+        self.analyse_button = control("Analyse this deal", "Replay the deal with all four hands open and every "
+                                      "card valued against perfect play", "batak-analyse-button")
+        self.analyse_button.on_click(lambda _b: self.show_analysis())
+        self.analysis_box = w.VBox()
+        set_classes(self.analysis_box, ("batak-analysis-box",))
+        show(self.analysis_box, False)
         self.banner = w.HTML()
         set_classes(self.banner, ("batak-game-over",))
 
@@ -206,12 +216,12 @@ class GameTable(w.VBox):
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
         set_classes(header, ("batak-table-header",))
         side = w.VBox([w.HTML('<div class="batak-panel-title">Score sheet</div>'), self.scores, self.review_button,
-                       self.review])
+                       self.analyse_button, self.review])
         set_classes(side, ("batak-table-side",))
         set_classes(self.table, ("batak-table-main",))
         main = w.HBox([self.table, side], layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))
         set_classes(main, ("batak-table-body",))
-        super().__init__([style_widget(), header, self.banner, main])
+        super().__init__([style_widget(), header, self.banner, main, self.analysis_box])
         root(self, "batak-game-table")
         self.game = Game(self.rules, seed)
         self._make_bots()
@@ -439,10 +449,10 @@ class GameTable(w.VBox):
         self.deal.act(self.bots[seat].choose(self.deal.view(seat)))
 
     def _cancel_pending(self) -> None:
-        for handle in (self._pending, self._pending_review):
+        for handle in (self._pending, self._pending_review, self._pending_analysis):
             if handle is not None:
                 handle.cancel()
-        self._pending = self._pending_review = None
+        self._pending = self._pending_review = self._pending_analysis = None
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -523,6 +533,10 @@ class GameTable(w.VBox):
         if not deal.is_finished:
             show(self.review, False)
             show(self.review_button, False)
+            show(self.analyse_button, False)
+            show(self.analysis_box, False)
+            if self.analysis_box.children:
+                self.analysis_box.children = ()  # the last deal's board goes with it
             return
         if deal.phase is Phase.REDEAL:
             why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
@@ -532,6 +546,9 @@ class GameTable(w.VBox):
         reviewed = self._reviewed == (id(deal), len(deal.history))
         show(self.review_button, deal.phase is Phase.OVER and not reviewed)
         show(self.review, reviewed)
+        analysed = self._analysed == (id(deal), len(deal.history))
+        show(self.analyse_button, deal.phase is Phase.OVER and not analysed)
+        show(self.analysis_box, analysed)
 
     def _winners(self) -> str:
         """Who won, with partners winning together."""
@@ -595,6 +612,40 @@ class GameTable(w.VBox):
         self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
                              f'<p class="batak-review-scope">Double-dummy check of {escape(result.scope)}.</p>'
                              + shortfall + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes found.</p>"))
+
+
+    def show_analysis(self) -> None:
+        """The analysis board of the deal just played, under the table. Like the review it says
+        'Analysing…' first and, on the kernel's event loop, starts a moment later."""
+        deal = self.deal
+        if deal.phase is not Phase.OVER:
+            return
+        key = (id(deal), len(deal.history))
+        show(self.analyse_button, False)
+        show(self.analysis_box, True)
+        if key == self._analysed:
+            return
+        self._analysed = key
+        waiting = w.HTML('<p class="batak-analysing"><b>Analysing…</b> valuing every card of the deal against '
+                         "perfect play. This can take up to a minute.</p>")
+        self.analysis_box.children = (waiting,)
+        loop = _running_loop()
+        if loop is None:
+            self._finish_analysis(deal, key)
+        else:
+            self._pending_analysis = loop.call_later(REVIEW_START_DELAY, self._finish_analysis, deal, key)
+
+    def _finish_analysis(self, deal: Deal, key: tuple[int, int]) -> None:
+        self._pending_analysis = None
+        if self._analysed != key or self.deal is not deal:
+            return  # the learner moved on to another deal meanwhile
+        try:
+            board: w.Widget = AnalysisBoard(deal, auction_seats=(LEARNER,), names=self.names)
+        except Exception as error:  # any failure: the box must not hang on "Analysing…"
+            board = w.HTML('<p class="batak-analysing">The analysis could not be finished '
+                           f"({escape(type(error).__name__)}: {escape(shorten(str(error)))}). "
+                           "The game goes on as before.</p>")
+        self.analysis_box.children = (board,)
 
 
 def _review_item_html(item: ReviewItem) -> str:

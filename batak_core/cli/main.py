@@ -1,6 +1,7 @@
 """The ``batak`` command: the parser of every subcommand, and ``main``.
 
-The subcommands live in ``rules_lab`` (legal, score, rules, lab) and ``play`` (play, match);
+The subcommands live in ``rules_lab`` (legal, score, rules, lab), ``play`` (play, match) and
+``analyse`` (a saved deal valued card by card);
 what a flag accepts, and how bad input is reported, in ``arguments``.
 """
 
@@ -11,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from .analyse import add_commands as add_analyse_commands
 from .arguments import BadArgument, Parser
 from .play import add_commands as add_bot_commands
 from .rules_lab import add_commands as add_lab_commands
@@ -24,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lab_commands(sub)
     add_bot_commands(sub)
+    add_analyse_commands(sub)
     return parser
 
 

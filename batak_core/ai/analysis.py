@@ -1,0 +1,245 @@
+"""The analysis board's numbers: every legal card of every decision in a deal, valued double-dummy.
+
+A deal (finished or still being played) is replayed; at each card a seat played, every card it
+could have played gets its double-dummy result, everyone playing perfectly afterwards, relative to
+the best for the seat's side: 0 keeps the best result, -1 is a trick less, and so on. In İhaleli,
+Gömmeli and Eşli the tricks that count are the declarer side's (a defender's best is the fewest
+for the declarer); in Koz Maça, which has no declarer, each player plays for their own tricks.
+Where the score follows from the solved tricks alone, the same cards are also valued in the
+deciding seat's points (the declarer side and Eşli defenders against the contract, a Koz Maça
+player against their announcement); a defender without a partner scores by how the defence shares
+its tricks, which a double-dummy count does not say, so there it is None.
+
+The decisions are solved from the last trick backwards with one ``Search`` per counting side:
+its transposition table holds values from the start of the current trick on, so what a later
+position taught stays right for the earlier ones (the solver's table is per rules, trump and
+side). A node budget stops the search; the tricks solved by then (from the end) are ``covered``
+and ``note`` says what was left out. The auction and the trump choice are judged by the bots'
+review (``bidding.auction_review``), per seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..actions import ActionKind
+from ..cards import CARDS, Card
+from ..deal import Deal, Phase
+from ..scoring import announcement_points, declarer_points, defender_points
+from . import solver
+from .bots.bidding import AuctionReview, auction_review
+from .bots.review import AUCTION_NODES
+from .compiled import is_compiled
+from .solver import Position, Search, SearchLimit
+
+COMPILED_NODES: Final = 8_000_000
+"""The board's node budget with the compiled solver. A whole deal, all four hands' decisions, takes
+0.3 to 2 million nodes in most club-bot deals (a second or a few) and far more in a few (over 50
+million: minutes): this bound values every trick of the usual deal and stops the rare one after
+some seconds, saying which tricks it covered. The count, not the clock, decides, so a deal is
+always covered the same way."""
+PURE_PYTHON_NODES: Final = 1_000_000
+"""The same where the solver runs as pure Python (about 20 times slower): it keeps the wait
+under a minute and covers the later tricks of most deals."""
+
+_COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                       "eleven", "twelve", "thirteen")
+
+
+def board_budget() -> int | None:
+    """The node budget the board and ``batak analyse`` use: ``COMPILED_NODES`` with the compiled
+    solver, ``PURE_PYTHON_NODES`` without it."""
+    return COMPILED_NODES if is_compiled(solver) else PURE_PYTHON_NODES
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """One card played, with the position it was played from.
+
+    ``number`` counts the cards played in the deal from 0; ``trick`` is the trick number (1 up).
+    ``values``: each legal card's tricks for the deciding side relative to the best (0 best, -1 a
+    trick less ...); empty when the search budget did not reach this decision. ``points``: the same
+    in the deciding seat's points, where the solved tricks decide them (else None). A forced card
+    is valued 0 without a search.
+    """
+
+    seat: int
+    number: int
+    played: Card
+    values: dict[Card, int]
+    points: dict[Card, int] | None
+    trick: int
+    legal: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]  # the four hands before the card
+    leader: int  # who led the current trick
+    in_trick: tuple[Card, ...]  # the trick's cards before this one, lead first
+    tricks_won: tuple[int, ...]  # tricks each seat had won before this trick
+
+    @property
+    def valued(self) -> bool:
+        return bool(self.values)
+
+    @property
+    def loss(self) -> int:
+        """Tricks the card played gave away (0 when it was a best card, or not valued)."""
+        return -self.values.get(self.played, 0)
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """A deal's card decisions in play order, the auction findings per seat (None for a seat whose
+    calls were not asked for) and which tricks the search covered (``covered``, trick numbers in
+    order; ``complete`` when every card played was valued; ``note`` says in words what was not)."""
+
+    deal: Deal
+    choices: tuple[CardChoice, ...]
+    auction: tuple[AuctionReview | None, ...]
+    covered: tuple[int, ...]
+    complete: bool
+    note: str
+
+    def trick_choices(self, trick: int) -> tuple[CardChoice, ...]:
+        """The cards of trick ``trick`` (1 up), in play order."""
+        return tuple(c for c in self.choices if c.trick == trick)
+
+
+def analyse(deal: Deal, node_budget: int | None = None, *, auction_seats: tuple[int, ...] = (0, 1, 2, 3),
+            auction_nodes: int = AUCTION_NODES) -> DealAnalysis:
+    """Value every card decision of the deal (see the module docstring). ``node_budget`` bounds the
+    card search (None: no bound); ``auction_seats`` are the seats whose calls are judged, with up
+    to ``auction_nodes`` search nodes each (0 judges none)."""
+    if not isinstance(deal, Deal):
+        raise ValueError(f"analyse needs a Deal (batak_core.Deal), not {type(deal).__name__}")
+    if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
+                                    or node_budget < 0):
+        raise ValueError(f"node_budget must be a whole number of search nodes, 0 or more, or None; "
+                         f"not {node_budget!r}")
+    if any(s not in (0, 1, 2, 3) for s in auction_seats):
+        raise ValueError(f"auction_seats must be seats 0..3, not {auction_seats!r}")
+    played = _replay(deal)
+    values, stopped_at = _solve(deal, played, node_budget)
+    choices = tuple(_choice(deal, n, p, values.get(n)) for n, p in enumerate(played))
+    auction = tuple(auction_review(deal, seat, node_budget=auction_nodes)
+                    if seat in auction_seats and auction_nodes > 0 and _auction_over(deal) else None
+                    for seat in range(4))
+    tricks = sorted({c.trick for c in choices})
+    covered = tuple(t for t in tricks if stopped_at is None or t > stopped_at)
+    return DealAnalysis(deal, choices, auction, covered, stopped_at is None, _note(deal, tricks, covered))
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A card played and everything about its position the board shows."""
+
+    pos: Position
+    card: Card
+    legal: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    trick: int
+    leader: int
+    in_trick: tuple[Card, ...]
+    won: tuple[int, ...]
+    announced: int | None
+
+
+def _replay(deal: Deal) -> list[_Played]:
+    rules = deal.rules
+    replay = Deal(rules, [deal.initial_hand(s) for s in range(4)], deal.dealer, kitty=deal.kitty)
+    out = []
+    for action in deal.history:
+        if replay.phase is Phase.PLAY and action.kind is ActionKind.PLAY:
+            seat = replay.to_move
+            leader = replay.trick_leader
+            assert seat is not None and leader is not None
+            side = 1 << seat if rules.announcements else None  # Koz Maça: the player's own tricks
+            out.append(_Played(Position.of_deal(replay, side), action.card, tuple(replay.legal_plays()),
+                               tuple(tuple(replay.hand(s)) for s in range(4)), len(replay.tricks) + 1, leader,
+                               tuple(replay.current_trick), tuple(replay.tricks_won),
+                               replay.announcements[seat] if rules.announcements else None))
+        replay.act(action)
+    return out
+
+
+def _solve(deal: Deal, played: list[_Played], budget: int | None) -> tuple[dict[int, dict[int, int]], int | None]:
+    """Raw solver values (the counting side's tricks from the current trick on) per decision
+    number, from the last decision backwards; and the trick the budget ran out in (None: it did not)."""
+    searches: dict[int, Search] = {}
+    values: dict[int, dict[int, int]] = {}
+    left = budget
+    for number in range(len(played) - 1, -1, -1):
+        p = played[number]
+        if len(p.legal) == 1:
+            continue  # forced: nothing to compare
+        pos = p.pos
+        search = searches.get(pos.side)
+        if search is None:
+            search = searches[pos.side] = Search(deal.rules, pos.trump, pos.side)
+        if left is not None:
+            if left <= 0:
+                return values, p.trick
+            search.limit = search.nodes + left
+        before = search.nodes
+        try:
+            values[number] = search.card_values(pos)
+        except SearchLimit:
+            return values, p.trick
+        finally:
+            if left is not None:
+                left -= search.nodes - before
+    return values, None
+
+
+def _choice(deal: Deal, number: int, p: _Played, raw: dict[int, int] | None) -> CardChoice:
+    seat = p.pos.to_move
+    values: dict[Card, int] = {}
+    points: dict[Card, int] | None = None
+    if len(p.legal) == 1:
+        values, points = {p.card: 0}, {p.card: 0}
+    elif raw is not None:
+        counting = bool(p.pos.side >> seat & 1)
+        best = max(raw.values()) if counting else min(raw.values())
+        values = {CARDS[i]: (v - best if counting else best - v) for i, v in sorted(raw.items())}
+        scores = {CARDS[i]: _score(deal, seat, counting, p.pos.side_tricks + v, p.announced)
+                  for i, v in sorted(raw.items())}
+        known = {c: s for c, s in scores.items() if s is not None}
+        if len(known) == len(scores):
+            top = max(known.values())
+            points = {c: s - top for c, s in known.items()}
+    return CardChoice(seat, number, p.card, values, points, p.trick, p.legal, p.hands, p.leader, p.in_trick, p.won)
+
+
+def _score(deal: Deal, seat: int, counting: bool, side_tricks: int, announced: int | None) -> int | None:
+    """The deciding seat's points when the counting side ends with ``side_tricks``; None where
+    they do not follow from that count (a defender without a partner)."""
+    rules = deal.rules
+    if announced is not None:
+        return announcement_points(rules, announced, side_tricks)
+    contract = deal.contract
+    assert contract is not None
+    if counting:
+        return declarer_points(rules, contract, side_tricks)
+    if rules.partnership:
+        return defender_points(rules, contract, rules.tricks_per_deal - side_tricks)
+    return None
+
+
+def _auction_over(deal: Deal) -> bool:
+    return deal.phase in (Phase.PLAY, Phase.OVER, Phase.BURY)
+
+
+def _note(deal: Deal, tricks: list[int], covered: tuple[int, ...]) -> str:
+    """What the board did not value, in plain words ("" when it valued every card)."""
+    if not tricks:
+        if deal.phase is Phase.REDEAL:
+            return "The cards were thrown in: there is no play to value."
+        return "No card has been played yet: there is nothing to value."
+    if len(covered) == len(tricks):
+        return ""
+    if not covered:
+        return "No trick is valued: even the last one would take longer than this machine allows here."
+    first, last = covered[0], tricks[-1]
+    scope = f"Trick {first} is" if first == last else f"Tricks {first} to {last} are"
+    missing = first - tricks[0]
+    earlier = "the first trick" if missing == 1 else f"the first {_COUNT_WORDS[missing]}"
+    return f"{scope} valued; {earlier} would take longer than this machine allows here."

@@ -1,0 +1,131 @@
+"""The `batak analyse` subcommand: a saved deal replayed with every legal card valued double-dummy.
+
+`batak analyse FILE` reads a deal or a game file (``saving.from_json``; of a game, its last deal or
+``--deal N``) and prints the auction findings, then each trick: every seat's card with its value
+and the other legal cards' values ("=" keeps the best result, "−1" is a trick less ...), in points
+too where the score follows from the tricks. The numbers come from ``ai.analysis.analyse``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..ai.analysis import CardChoice, DealAnalysis, analyse, board_budget
+from ..cards import Card
+from ..deal import Deal
+from ..documents import SaveFileError
+from ..game import Game
+from ..saving import from_json
+from ..teaching.names import SEAT_NAMES
+from .arguments import BadArgument, Parser, whole
+
+MAX_FILE_BYTES = 1_000_000
+"""A save file is a few kilobytes; anything far bigger is not one."""
+
+
+def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Register `analyse`; it sets ``func(args) -> int`` as its handler."""
+    command = subparsers.add_parser(
+        "analyse", help="replay a saved deal with every legal card valued by perfect play",
+        epilog="Exit status: 0 after the analysis; 2 for a bad argument or a file that is not a save file.")
+    command.add_argument("file", help="a deal or game file saved by batak (JSON)")
+    command.add_argument("--deal", type=whole("--deal", 1, 999), default=None,
+                         help="for a game file: which deal to analyse, 1 up (default: the last)")
+    command.add_argument("--no-auction", action="store_true",
+                         help="leave the auction and trump choice unjudged (they take the longest)")
+    command.set_defaults(func=run_analyse)
+
+
+def run_analyse(args: argparse.Namespace) -> int:
+    deal = _load(Path(args.file), args.deal)
+    result = analyse(deal, board_budget(), auction_seats=() if args.no_auction else (0, 1, 2, 3))
+    print(report(result))
+    return 0
+
+
+def _load(path: Path, number: int | None) -> Deal:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise BadArgument(f"{path} is too big to be a save file (at most {MAX_FILE_BYTES:,} bytes)")
+        item = from_json(path.read_bytes())
+    except OSError as error:
+        raise BadArgument(f"cannot read {path}: {error.strerror or error}") from None
+    except SaveFileError as error:
+        raise BadArgument(f"{path}: {error}") from None
+    if isinstance(item, Game):
+        deals = item.deals
+        if number is None:
+            return deals[-1]
+        if number > len(deals):
+            raise BadArgument(f"--deal: the game has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
+                              f"choose 1 to {len(deals)}, not {number}")
+        return deals[number - 1]
+    if number is not None and number != 1:
+        raise BadArgument(f"--deal: the file holds a single deal; leave --deal out, not {number}")
+    return item
+
+
+def value_text(value: int) -> str:
+    """"=" for a best card, "−1", "−2" ... (a true minus sign) for tricks or points given away."""
+    return "=" if value == 0 else f"\u2212{-value}"
+
+
+def report(result: DealAnalysis) -> str:
+    """The analysis as lines of text."""
+    deal = result.deal
+    lines = [_heading(deal)]
+    lines.extend(_auction_lines(result))
+    for trick in sorted({c.trick for c in result.choices}):
+        choices = result.trick_choices(trick)
+        lines.append(f"Trick {trick} ({SEAT_NAMES[choices[0].leader]} leads):")
+        lines.extend(f"  {_choice_line(c)}" for c in choices)
+    if result.note:
+        lines.append(result.note)
+    return "\n".join(lines)
+
+
+def _auction_lines(result: DealAnalysis) -> list[str]:
+    """The auction findings per seat whose calls were judged (none in Koz Maça and Gömmeli)."""
+    lines = []
+    for seat, review in enumerate(result.auction):
+        if review is None or not review.calls:
+            continue
+        name = SEAT_NAMES[seat]
+        if not review.judged:
+            lines.append(f"  {name}: too few layouts fitted the search budget to judge the calls.")
+        elif not review.findings:
+            lines.append(f"  {name}: no call cost points.")
+        lines.extend(f"  {name}: {finding.text}" for finding in review.findings)
+    return ["Auction and trump:", *lines] if lines else []
+
+
+def _heading(deal: Deal) -> str:
+    rules = deal.rules
+    form = "" if rules.variant.value == "ihaleli" else f" {rules.variant.value}"
+    head = f"Deal analysis, {rules.name}{form} rules."
+    if deal.declarer is not None and deal.trump is not None:
+        head += f" {SEAT_NAMES[deal.declarer]} declared {deal.contract} with {deal.trump.plural} trump."
+    elif rules.announcements:
+        said = ", ".join(f"{SEAT_NAMES[s]} {n}" for s, n in enumerate(deal.announcements) if n is not None)
+        if said:
+            head += f" Announced: {said}."
+    return head
+
+
+def _choice_line(choice: CardChoice) -> str:
+    name = f"{SEAT_NAMES[choice.seat]:7}"
+    if not choice.valued:
+        return f"{name}{choice.played.label}  (not valued)"
+    if len(choice.legal) == 1:
+        return f"{name}{choice.played.label}  (the only legal card)"
+    played = f"{name}{choice.played.label} {_valued(choice, choice.played)}"
+    others = "  ".join(f"{card.label} {_valued(choice, card)}" for card in choice.legal if card != choice.played)
+    return f"{played}   others: {others}"
+
+
+def _valued(choice: CardChoice, card: Card) -> str:
+    text = value_text(choice.values[card])
+    if choice.points is not None and choice.points[card] != choice.values[card] and choice.points[card]:
+        text += f" ({value_text(choice.points[card])} pts)"
+    return text

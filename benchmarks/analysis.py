@@ -1,0 +1,84 @@
+"""Analysis board time per deal: ``ai.analysis.analyse`` over seeded club-bot deals, per preset.
+
+    python benchmarks/analysis.py                       # compiled, with the board's node budget
+    BATAK_PURE_PYTHON=1 python benchmarks/analysis.py   # pure Python, with the board's node budget
+    python benchmarks/analysis.py --deals 5 --auction   # fewer deals; time the learner's auction too
+
+Prints, per preset and variant, the median and 95th percentile seconds of the card analysis (and
+of the auction findings with ``--auction``), and how many tricks were
+covered (the smallest coverage over the deals). The budget is the board's own (``board_budget``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import batak_core as bc
+from batak_core.ai import solver
+from batak_core.ai.analysis import analyse, board_budget
+from batak_core.ai.compiled import is_compiled
+from batak_core.ai.match import play_out
+from batak_core.rules import VARIANTS
+from batak_core.shuffle import derive_seed
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def finished_deals(rules: bc.RuleSet, count: int, seed: int) -> list[bc.Deal]:
+    deals: list[bc.Deal] = []
+    index = 0
+    while len(deals) < count:
+        deal_seed = derive_seed(seed, index)
+        deal = bc.Deal.random(rules, seed=deal_seed, dealer=index % 4)
+        play_out(deal, ("club",) * 4, deal_seed)
+        if deal.phase is bc.Phase.OVER:
+            deals.append(deal)
+        index += 1
+    return deals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--auction", action="store_true", help="also time the learner's auction findings")
+    parser.add_argument("--rules", default=None, help="one preset only")
+    args = parser.parse_args()
+    budget = board_budget()
+    engine = "compiled" if is_compiled(solver) else "pure Python"
+    print(f"Analysis board, {engine} solver, node budget {'none' if budget is None else f'{budget:,}'}, "
+          f"{args.deals} club-bot deals a form")
+    forms = [(n, "ihaleli") for n in bc.PRESETS] + [(n, v.value) for (n, v) in VARIANTS]
+    for name, variant in forms:
+        if args.rules is not None and name != args.rules:
+            continue
+        rules = bc.preset(name, variant)
+        times, auction_times, covered = [], [], []
+        for deal in finished_deals(rules, args.deals, args.seed):
+            start = time.perf_counter()
+            result = analyse(deal, budget, auction_seats=())
+            times.append(time.perf_counter() - start)
+            covered.append(len(result.covered))
+            if args.auction:
+                start = time.perf_counter()
+                analyse(deal, 0, auction_seats=(0,))
+                auction_times.append(time.perf_counter() - start)
+        auction = (f"; auction median {statistics.median(auction_times):.2f} s, p95 {p95(auction_times):.2f} s"
+                   if auction_times else "")
+        full = sum(1 for c in covered if c == rules.tricks_per_deal)
+        print(f"{name:9} {variant:9} cards median {statistics.median(times):6.2f} s, p95 {p95(times):6.2f} s; "
+              f"every trick valued in {full}/{len(covered)} deals (fewest tricks valued: {min(covered)})"
+              f"{auction}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

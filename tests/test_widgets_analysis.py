@@ -1,0 +1,107 @@
+"""AnalysisBoard: stepping through a valued deal by clicks, the badges, and the game table's button."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as ipw
+import pytest
+from test_analysis import analysed, played
+from test_widgets_game_table import click_something
+
+import batak_core as bc
+import widgets.game_table as game_table
+from batak_core.ai.analysis import analyse
+from batak_core.teaching.names import SEAT_NAMES
+from widgets.analysis import POINTS, AnalysisBoard, badge_text
+
+
+def shown(widget: ipw.DOMWidget) -> bool:
+    return bool(widget.layout.display != "none")
+
+
+def badges(felt: str) -> list[str]:
+    return re.findall(r'<span class="batak-analysis-badge [^"]*">([^<]*)</span>', felt)
+
+
+def test_clicking_through_a_deal_shows_every_decision_with_its_badges() -> None:
+    deal = played("miniokey", "ihaleli", 1)
+    result = analysed("miniokey", "ihaleli", 1, None)
+    board = AnalysisBoard(deal, result)
+    assert "batak-analysis-board" in board._dom_classes and board.previous_button.disabled
+    for choice in result.choices:
+        assert board.step == choice.number
+        felt = board.felt.value
+        assert f"Trick {choice.trick}: {html.escape(SEAT_NAMES[choice.seat], quote=False)} to play." in \
+            board.header.value
+        assert felt.count('class="batak-analysis-card') == len(choice.legal)
+        assert felt.count("batak-analysis-played") == 1
+        assert badges(felt) == [badge_text(choice.values[c]) for c in choice.legal]
+        played_part = felt.split('batak-analysis-played">')[1]
+        assert f"batak-card-{choice.played.code} " in played_part.split("</svg>")[0]
+        board.next_button.click()
+    assert board.next_button.disabled and "The deal is over. Points:" in board.header.value
+    board.previous_button.click()
+    assert board.step == len(result.choices) - 1
+
+
+def test_the_slider_jumps_and_a_costly_card_says_what_it_cost() -> None:
+    deal = played("miniokey", "ihaleli", 3)
+    result = analysed("miniokey", "ihaleli", 3, None)
+    board = AnalysisBoard(deal, result)
+    costly = [c for c in result.choices if c.loss > 0]
+    assert costly, "club bots give away a trick somewhere in this deal"
+    board.slider.value = costly[0].number
+    lost = costly[0].loss
+    assert f"{lost} trick{'s' if lost > 1 else ''} less than the best card" in board.header.value
+    assert badge_text(-lost) in badges(board.felt.value)
+
+
+def test_points_badges_follow_the_rules_scoring() -> None:
+    deal = played("classic", "esli", 2)
+    result = analysed("classic", "esli", 2)
+    board = AnalysisBoard(deal, result)
+    assert shown(board.units)
+    choice = next(c for c in result.choices if c.points and min(c.points.values()) < 0)
+    board.go(choice.number)
+    board.units.value = POINTS
+    worst = min(choice.points.values())  # type: ignore[union-attr]
+    assert f"{badge_text(worst)} pts" in badges(board.felt.value)
+
+
+def test_an_uncovered_decision_says_so_and_the_note_names_the_tricks() -> None:
+    deal = played("miniokey", "ihaleli", 1)
+    result = analyse(deal, 20_000, auction_seats=())
+    board = AnalysisBoard(deal, result)
+    assert shown(board.note) and html.escape(result.note, quote=False) in board.note.value
+    assert "This card is not valued" in board.header.value and "batak-analysis-card" not in board.felt.value
+
+
+def test_a_board_refuses_the_analysis_of_another_deal() -> None:
+    with pytest.raises(ValueError, match="another deal"):
+        AnalysisBoard(played("miniokey", "ihaleli", 3), analysed("miniokey", "ihaleli", 1, None))
+
+
+def test_the_game_table_opens_the_board_of_the_deal_just_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    boards: list[AnalysisBoard] = []
+
+    def quick_board(deal: bc.Deal, auction_seats: tuple[int, ...], names: tuple[str, ...]) -> AnalysisBoard:
+        assert auction_seats == (0,)
+        boards.append(AnalysisBoard(deal, analyse(deal, 100_000, auction_seats=()), names=names))
+        return boards[-1]
+
+    monkeypatch.setattr(game_table, "AnalysisBoard", quick_board)
+    table = game_table.GameTable(bc.preset("miniokey"), bots="random", seed=5, delay=0)
+    assert not shown(table.analyse_button) and not shown(table.analysis_box)
+    while table.deal.phase is not bc.Phase.OVER:
+        click_something(table)
+    assert shown(table.analyse_button) and table.analyse_button.description == "Analyse this deal"
+    assert boards == [] and not shown(table.analysis_box)
+    table.analyse_button.click()
+    [board] = boards
+    assert board.deal is table.deal and table.analysis_box.children == (board,)
+    assert shown(table.analysis_box) and not shown(table.analyse_button)
+    assert table.children[-1] is table.analysis_box  # under the table
+    table.next_button.click()
+    assert not shown(table.analysis_box) and table.analysis_box.children == ()

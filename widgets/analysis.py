@@ -1,0 +1,204 @@
+"""AnalysisBoard: a finished deal replayed with all four hands open and every legal card valued.
+
+A thin view over ``batak_core.ai.analysis``: step through the deal card by card (the Previous and
+Next buttons or the slider); at each step the player to move has every legal card drawn with a
+badge of its double-dummy value against the best ("=", "−1" a trick less, ... or the same in
+points where the score follows from the tricks), the card actually played is marked, and the
+header says whose turn it is in which trick. Above the hands: the auction and trump findings and,
+when the search budget left early tricks out, which tricks are valued.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from pathlib import Path
+
+import ipywidgets as w
+
+from batak_core import Card, Deal, Phase
+from batak_core.ai.analysis import CardChoice, DealAnalysis, analyse, board_budget
+from batak_core.teaching.names import possessive, verb
+
+from .cards import card_svg
+from .style import control, root, set_classes, show, style_widget
+from .table import NAMES
+
+CARD_SCALE = 0.55
+TRICKS = "Tricks"
+POINTS = "Points"
+
+_CSS = Path(__file__).with_name("analysis.css").read_text(encoding="utf-8")
+
+
+@cache
+def analysis_style() -> w.HTML:
+    """The board's own stylesheet, one shared <style> widget."""
+    return w.HTML(f"<style>{_CSS}</style>", layout=w.Layout(height="0px", margin="0"))
+
+
+def badge_text(value: int) -> str:
+    """"=" for a best card, else "−1", "−2" ... with a true minus sign."""
+    return "=" if value == 0 else f"\u2212{-value}"
+
+
+class AnalysisBoard(w.VBox):
+    """Step through ``deal`` with every decision valued. ``analysis`` is computed when not given
+    (with ``board_budget()`` and the auction of ``auction_seats``)."""
+
+    def __init__(self, deal: Deal, analysis: DealAnalysis | None = None, *,
+                 auction_seats: tuple[int, ...] = (0, 1, 2, 3), names: tuple[str, ...] = NAMES) -> None:
+        if analysis is not None and analysis.deal is not deal:
+            raise ValueError("the analysis given is of another deal: pass the deal it was made for")
+        self.analysis = analysis or analyse(deal, board_budget(), auction_seats=auction_seats)
+        self.deal = deal
+        self.names = tuple(names)
+        steps = len(self.analysis.choices)
+        self.header = w.HTML()
+        set_classes(self.header, ("batak-analysis-header",))
+        self.previous_button = control("← Previous", "Go back one card", "batak-analysis-previous")
+        self.next_button = control("Next →", "Go on to the next card", "batak-analysis-next")
+        self.slider = w.IntSlider(value=0, min=0, max=steps, description="Card", readout=True,
+                                  continuous_update=True, layout=w.Layout(width="320px"))
+        set_classes(self.slider, ("batak-analysis-slider",))
+        self.previous_button.on_click(lambda _b: self.go(self.step - 1))
+        self.next_button.on_click(lambda _b: self.go(self.step + 1))
+        self.slider.observe(lambda change: self._show(), "value")
+        has_points = any(c.points is not None and len(c.legal) > 1 for c in self.analysis.choices)
+        self.units = w.ToggleButtons(options=[TRICKS, POINTS] if has_points else [TRICKS], value=TRICKS,
+                                     tooltips=["Values in tricks against the best card",
+                                               "Values in points of these rules against the best card"][
+                                         :2 if has_points else 1],
+                                     style={"button_width": "70px"})
+        set_classes(self.units, ("batak-analysis-units",))
+        show(self.units, has_points)
+        self.units.observe(lambda change: self._show(), "value")
+        controls = w.HBox([self.previous_button, self.slider, self.next_button, self.units],
+                          layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        set_classes(controls, ("batak-analysis-controls",))
+        self.findings = w.HTML(self._findings_html())
+        set_classes(self.findings, ("batak-analysis-findings",))
+        self.note = w.HTML(f'<p class="batak-analysis-note">{escape(self.analysis.note)}</p>')
+        show(self.note, bool(self.analysis.note))
+        self.felt = w.HTML()
+        set_classes(self.felt, ("batak-analysis-felt",))
+        title = w.HTML('<div class="batak-panel-title">Analysis board: every card against perfect play</div>')
+        super().__init__([style_widget(), analysis_style(), title, self.findings, self.note, controls,
+                          self.header, self.felt])
+        root(self, "batak-analysis-board")
+        self._show()
+
+    @property
+    def step(self) -> int:
+        """The card about to be played (0 up); ``len(choices)`` is the end of the deal."""
+        return int(self.slider.value)
+
+    def go(self, step: int) -> None:
+        """Show step ``step`` (kept within the deal)."""
+        self.slider.value = max(0, min(step, self.slider.max))
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        step, choices = self.step, self.analysis.choices
+        self.previous_button.disabled = step == 0
+        self.next_button.disabled = step >= len(choices)
+        if step < len(choices):
+            choice = choices[step]
+            self.header.value = self._header(choice)
+            self.felt.value = self._felt(choice)
+        else:
+            self.header.value = f'<p class="batak-analysis-turn">{escape(self._end_text())}</p>'
+            self.felt.value = self._end_felt()
+
+    def _header(self, choice: CardChoice) -> str:
+        name = self.names[choice.seat]
+        turn = f"Trick {choice.trick}: {name} to play."
+        if not choice.valued:
+            said = f"{name} played the {choice.played.name}. This card is not valued (see the note above)."
+        elif len(choice.legal) == 1:
+            said = f"{name} played the {choice.played.name}, the only legal card."
+        else:
+            lost = choice.loss
+            said = (f"{name} played the {choice.played.name}, one of the best cards." if lost == 0 else
+                    f"{name} played the {choice.played.name}: {lost} trick{'s' if lost > 1 else ''} less than "
+                    "the best card, with perfect play on all sides.")
+        return (f'<p class="batak-analysis-turn"><b>{escape(turn)}</b></p>'
+                f'<p class="batak-analysis-said">{escape(said)}</p>')
+
+    def _badge(self, choice: CardChoice, card: Card) -> str:
+        if self.units.value == POINTS and choice.points is not None:
+            value = choice.points[card]
+            text = badge_text(value) if value == 0 else f"{badge_text(value)} pts"
+        else:
+            value = choice.values[card]
+            text = badge_text(value)
+        kind = "batak-analysis-best" if value == 0 else "batak-analysis-worse"
+        return f'<span class="batak-analysis-badge {kind}">{escape(text)}</span>'
+
+    def _hand(self, seat: int, cards: tuple[Card, ...], choice: CardChoice | None) -> str:
+        parts = []
+        for card in cards:
+            face = card_svg(card, scale=CARD_SCALE)
+            if choice is not None and choice.seat == seat and card in choice.values:
+                classes = "batak-analysis-card" + (" batak-analysis-played" if card == choice.played else "")
+                mark = '<span class="batak-analysis-mark">played</span>' if card == choice.played else ""
+                parts.append(f'<span class="{classes}">{face}{self._badge(choice, card)}{mark}</span>')
+            elif choice is not None and choice.seat == seat and card == choice.played:
+                parts.append(f'<span class="batak-analysis-played">{face}'
+                             '<span class="batak-analysis-mark">played</span></span>')
+            else:
+                parts.append(f'<span class="batak-analysis-rest">{face}</span>')
+        return "".join(parts) or '<span class="batak-analysis-empty">no cards left</span>'
+
+    def _seat_rows(self, hands: tuple[tuple[Card, ...], ...], won: tuple[int, ...], choice: CardChoice | None) -> str:
+        rows = []
+        for seat in range(4):
+            to_move = choice is not None and choice.seat == seat
+            tricks = f"{won[seat]} trick{'s' if won[seat] != 1 else ''}"
+            rows.append(f'<div class="batak-analysis-seat{" batak-analysis-to-move" if to_move else ""}">'
+                        f'<div class="batak-analysis-name">{escape(self.names[seat])}'
+                        f'<span class="batak-analysis-won">{tricks}</span></div>'
+                        f'<div class="batak-analysis-hand">{self._hand(seat, hands[seat], choice)}</div></div>')
+        return "".join(rows)
+
+    def _felt(self, choice: CardChoice) -> str:
+        trick = "".join(f'<span class="batak-analysis-trick-card">{card_svg(card, scale=CARD_SCALE)}'
+                        f'<span class="batak-analysis-by">{escape(self.names[(choice.leader + i) % 4])}</span></span>'
+                        for i, card in enumerate(choice.in_trick))
+        lead = f"{self.names[choice.leader]} {verb(choice.leader, 'lead', 'leads')} this trick."
+        trick_row = (f'<div class="batak-analysis-trick"><span class="batak-analysis-trick-title">'
+                     f'{escape(lead)}</span>{trick}</div>')
+        return self._seat_rows(choice.hands, choice.tricks_won, choice) + trick_row
+
+    def _end_text(self) -> str:
+        deal = self.deal
+        if deal.phase is Phase.OVER:
+            scores = deal.scores()
+            points = ", ".join(f"{self.names[s]} {scores[s]:+d}" for s in range(4))
+            return f"The deal is over. Points: {points}."
+        if deal.phase is Phase.REDEAL:
+            return "The cards were thrown in: there was no play."
+        return "This is as far as the deal has been played."
+
+    def _end_felt(self) -> str:
+        deal = self.deal
+        hands = tuple(tuple(deal.hand(s)) for s in range(4))
+        return self._seat_rows(hands, tuple(deal.tricks_won), None)
+
+    def _findings_html(self) -> str:
+        items = []
+        for seat, review in enumerate(self.analysis.auction):
+            if review is None or not review.calls:
+                continue
+            whose = possessive(seat).capitalize() if self.names == NAMES else f"{self.names[seat]}'s"
+            if not review.judged:
+                items.append(f"{whose} calls: too few layouts of the hidden cards fitted the search budget "
+                             "to judge them.")
+            elif not review.findings:
+                items.append(f"{whose} calls and trump choice cost nothing against perfect play.")
+            items.extend(f"{self.names[seat]}: {finding.text}" for finding in review.findings)
+        if not items:
+            return ""
+        lines = "".join(f"<li>{escape(item)}</li>" for item in items)
+        return f'<div class="batak-analysis-auction"><b>The auction and the trump choice</b><ul>{lines}</ul></div>'

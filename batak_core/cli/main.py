@@ -1,7 +1,8 @@
 """The ``batak`` command: the parser of every subcommand, and ``main``.
 
 The subcommands live in ``rules_lab`` (legal, score, rules, lab), ``play`` (play, match) and
-``analyse`` (a saved deal valued card by card);
+``analyse`` (a saved deal valued card by card) and ``puzzles`` (puzzle, puzzles build,
+puzzles bidding);
 what a flag accepts, and how bad input is reported, in ``arguments``.
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Callable, Sequence
 from .analyse import add_commands as add_analyse_commands
 from .arguments import BadArgument, Parser
 from .play import add_commands as add_bot_commands
+from .puzzles import add_commands as add_puzzle_commands
 from .rules_lab import add_commands as add_lab_commands
 
 
@@ -27,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lab_commands(sub)
     add_bot_commands(sub)
     add_analyse_commands(sub)
+    add_puzzle_commands(sub)
     return parser
 
 

@@ -109,7 +109,8 @@ class Spot:
 # --- the themes: small pure functions of a spot ---------------------------------------------
 
 
-def _void_in_led(spot: Spot) -> bool:
+def void_in_led(spot: Spot) -> bool:
+    """The trick has a lead and the mover holds none of its suit."""
     return bool(spot.trick) and not any(c.suit == spot.trick[0].suit for c in spot.hand)
 
 
@@ -120,7 +121,7 @@ def draws_trumps(spot: Spot) -> bool:
             and any(c.suit != spot.trump for c in spot.legal))
 
 
-def _top_out(spot: Spot, card: Card) -> bool:
+def top_out(spot: Spot, card: Card) -> bool:
     """No card of the suit left in another hand beats ``card``."""
     return not any(c.suit == card.suit and c.rank > card.rank
                    for s in range(4) if s != spot.mover for c in spot.hands[s])
@@ -129,7 +130,7 @@ def _top_out(spot: Spot, card: Card) -> bool:
 def cashes(spot: Spot) -> bool:
     """On lead, the right card is a side-suit winner (the highest of its suit still out) that the
     others must follow, while some other lead loses a trick."""
-    return (not spot.trick and all(c.suit != spot.trump and _top_out(spot, c) and spot.holders(c.suit)
+    return (not spot.trick and all(c.suit != spot.trump and top_out(spot, c) and spot.holders(c.suit)
                                    for c in spot.best))
 
 
@@ -141,14 +142,14 @@ def counts_suit(spot: Spot) -> bool:
 
 def ruffs(spot: Spot) -> bool:
     """Out of the led suit, no trump in the trick yet, and the right card is a trump."""
-    return (_void_in_led(spot) and not any(c.suit == spot.trump for c in spot.trick)
+    return (void_in_led(spot) and not any(c.suit == spot.trump for c in spot.trick)
             and all(c.suit == spot.trump for c in spot.best))
 
 
 def overtrumps(spot: Spot) -> bool:
     """Out of the led suit, an opponent's trump wins the trick, and the right card is a higher trump."""
     win = spot.winning()
-    return (win is not None and _void_in_led(spot) and win[0].suit == spot.trump
+    return (win is not None and void_in_led(spot) and win[0].suit == spot.trump
             and win[1] in spot.opponents() and all(spot.beats(c, win[0]) for c in spot.best))
 
 
@@ -172,7 +173,7 @@ def keeps_high(spot: Spot) -> bool:
 def discards(spot: Spot) -> bool:
     """Out of the led suit, the right card is a discard (neither the led suit nor trump), and a
     discard from another suit gives a trick away: which suit to keep matters."""
-    if not _void_in_led(spot):
+    if not void_in_led(spot):
         return False
     led = spot.trick[0].suit
     plain = {spot.trump, led}

@@ -1,0 +1,201 @@
+"""`batak puzzles build`, `batak puzzles bidding` and `batak puzzle` (registered on the main CLI).
+
+`puzzles build` regenerates the shipped puzzle file from bot-played deals (the same file for
+the same seed, whatever ``--workers``); `puzzles bidding` the bidding trainer's solved hands;
+`puzzle` sets one puzzle in the terminal with every hand shown, reads the learner's cards and
+says right or wrong with each card's value, through a line of several moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import time
+from collections.abc import Callable, Sequence
+
+from ..cards import Card, sorted_hand
+from ..rules import PRESETS, Variant, variants_of
+from ..teaching import puzzles
+from ..teaching.names import SEAT_NAMES
+from .arguments import BadArgument, Parser, one_of, seed, whole
+
+VARIANTS = [v.value for v in Variant]
+
+
+def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Register `puzzles` (with `build` and `bidding`) and `puzzle`."""
+    group = subparsers.add_parser("puzzles", help="regenerate the puzzle and bidding-trainer data files")
+    tasks = group.add_subparsers(dest="task", required=True, metavar="TASK")
+    build = tasks.add_parser("build", help="generate the puzzles from bot-played deals",
+                             epilog="Exit status: 0 when the file is written; 2 for a bad argument.")
+    build.add_argument("--presets", default="all", type=_preset_list,
+                       help=f"'all' or presets, comma separated: {', '.join(PRESETS)}")
+    build.add_argument("--per-preset", type=whole("--per-preset", 1, 100_000), default=300,
+                       help="puzzles under each preset's İhaleli (default 300)")
+    build.add_argument("--per-variant", type=whole("--per-variant", 1, 100_000), default=100,
+                       help="puzzles under each other variant a preset's source describes (default 100)")
+    build.add_argument("--seed", type=seed(), default=0, help="seed of the deals (0 to 2**64 - 1)")
+    build.add_argument("--out", default=str(puzzles.PUZZLES_FILE), help="the file to write")
+    build.add_argument("--workers", type=whole("--workers", 1, 32), default=1, help="processes to use, 1-32")
+    build.set_defaults(func=run_build)
+
+    bidding = tasks.add_parser("bidding", help="solve the bidding trainer's hands over sampled layouts",
+                               epilog="Exit status: 0 when the file is written; 2 for a bad argument.")
+    bidding.add_argument("--presets", default="all", type=_preset_list,
+                         help=f"'all' or presets, comma separated: {', '.join(PRESETS)}")
+    bidding.add_argument("--hands", type=whole("--hands", 1, 10_000), default=12, help="hands per preset")
+    bidding.add_argument("--layouts", type=whole("--layouts", 1, 1_000), default=8,
+                         help="layouts of the other hands solved for each hand")
+    bidding.add_argument("--seed", type=seed(), default=0, help="seed of the deals (0 to 2**64 - 1)")
+    bidding.add_argument("--out", default=str(puzzles.BIDDING_FILE), help="the file to write")
+    bidding.add_argument("--workers", type=whole("--workers", 1, 32), default=1, help="processes to use, 1-32")
+    bidding.set_defaults(func=run_bidding)
+
+    one = subparsers.add_parser(
+        "puzzle", help="solve a double-dummy puzzle in the terminal",
+        epilog="Exit status: 0 when the puzzle is over or you quit; 1 when the input ends; 2 for a bad argument.")
+    one.add_argument("--rules", default="miniokey", type=one_of("--rules", list(PRESETS)),
+                     help=f"the preset: {', '.join(PRESETS)}")
+    one.add_argument("--variant", default="ihaleli", type=one_of("--variant", VARIANTS),
+                     help="the form of the game: ihaleli (the default), koz_maca, esli or gommeli")
+    one.add_argument("--theme", default=None, type=one_of("--theme", list(puzzles.THEME_TITLES)),
+                     help=f"only puzzles of this theme: {', '.join(puzzles.THEME_TITLES)}")
+    one.add_argument("--seed", type=seed(), default=None, help="choose the puzzle by this seed")
+    one.add_argument("--id", default=None, help="the puzzle's id, e.g. miniokey-ihaleli-000001")
+    one.add_argument("--file", default=None, help="a puzzle file other than the shipped one")
+    one.set_defaults(func=run_puzzle)
+
+
+def _preset_list(text: str) -> list[str]:
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    if words == ["all"]:
+        return list(PRESETS)
+    bad = [w for w in words if w not in PRESETS]
+    if bad or not words:
+        raise BadArgument(f"--presets takes 'all' or presets, comma separated: {', '.join(PRESETS)}, "
+                          f"not {text!r}")
+    return [n for n in PRESETS if n in words]
+
+
+def _command(args: argparse.Namespace, flags: Sequence[str]) -> str:
+    """The command line that regenerates the same file (the data file's header says it)."""
+    parts = ["batak", "puzzles", args.task]
+    for flag in flags:
+        value = getattr(args, flag.strip("-").replace("-", "_"))
+        parts += [flag, ",".join(value) if isinstance(value, list) else str(value)]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    found, times = puzzles.build(args.presets, args.per_preset, args.per_variant, args.seed, args.workers,
+                                 report=lambda line: print(line, flush=True))
+    puzzles.write(found, args.out, _command(args, ["--presets", "--per-preset", "--per-variant", "--seed"]))
+    print(f"{len(found)} puzzles written to {args.out} in {time.perf_counter() - started:.1f} s "
+          f"({puzzles.median(times) * 1000:.0f} ms a deal searched, median)")
+    return 0
+
+
+def run_bidding(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    hands = puzzles.build_bidding(args.presets, args.hands, args.layouts, args.seed, args.workers,
+                                  report=lambda line: print(line, flush=True))
+    puzzles.write_bidding(hands, args.out, _command(args, ["--presets", "--hands", "--layouts", "--seed"]))
+    print(f"{len(hands)} hands written to {args.out} in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+def _choose(args: argparse.Namespace) -> puzzles.Puzzle:
+    try:
+        every = puzzles.load(args.file)
+        if args.id is not None:
+            return puzzles.by_id(args.id, args.file)
+    except ValueError as error:  # PuzzleFileError too
+        raise BadArgument(str(error)) from None
+    if args.variant not in [v.value for v in variants_of(args.rules)]:
+        raise BadArgument(f"the {args.rules} rules have no {args.variant} variant; they have "
+                          f"{', '.join(v.value for v in variants_of(args.rules))}")
+    pool = [p for p in every if p.preset == args.rules and p.variant == args.variant
+            and (args.theme is None or args.theme in p.themes)]
+    if not pool:
+        raise BadArgument(f"no puzzle under {args.rules} {args.variant}"
+                          + (f" with the theme {args.theme}" if args.theme else ""))
+    return random.Random(args.seed).choice(pool)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.label for c in sorted_hand(cards)) or "(none)"
+
+
+def _played(solve: puzzles.Solve, before: puzzles.Position, card: Card, replies: Sequence[Card]) -> str:
+    """The replies in words, who played which card: replayed from the position ``before`` the
+    learner's ``card`` (a finished trick is led on by its winner)."""
+    rules = solve.puzzle.rules
+    pos = before.play(rules, card)
+    said = []
+    for reply in replies:
+        said.append(f"{SEAT_NAMES[pos.to_move]} {reply.label}")
+        pos = pos.play(rules, reply)
+    return ", ".join(said)
+
+
+def table_text(solve: puzzles.Solve) -> str:
+    """Every hand and the trick so far, as lines of text."""
+    lines = [f"{SEAT_NAMES[s]:>7}: {_cards(solve.hands[s])}" for s in range(4)]
+    if solve.trick:
+        played = ", ".join(f"{SEAT_NAMES[(solve.leader + i) % 4]} {c.label}" for i, c in enumerate(solve.trick))
+        lines.append(f"  Trick so far: {played}")
+    else:
+        lines.append("  You are on lead.")
+    return "\n".join(lines)
+
+
+def intro(puzzle: puzzles.Puzzle) -> str:
+    """Who plays for what, the trump and the tricks left."""
+    left = len(puzzle.hands[0])
+    trump = f"{puzzle.trump.plural.capitalize()} {puzzle.trump.symbol} are trump"
+    if puzzle.declarer is None:
+        role = f"you announced {puzzle.contract}" if puzzle.contract is not None else "everyone plays for themselves"
+    elif puzzle.declarer == 0:
+        role = f"you are the declarer with a contract of {puzzle.contract}"
+    elif puzzle.rules.partnership and puzzle.declarer == 2:
+        role = f"your partner {SEAT_NAMES[2]} is the declarer with a contract of {puzzle.contract}"
+    else:
+        role = f"{SEAT_NAMES[puzzle.declarer]} is the declarer with a contract of {puzzle.contract}"
+    themes = ", ".join(puzzles.THEME_TITLES[t] for t in puzzle.themes)
+    return (f"Puzzle {puzzle.id} ({puzzle.rules.name} {puzzle.variant}; rating {puzzle.rating:.0f}; {themes}).\n"
+            f"{trump}; {left} tricks left; {role}; {'your side has' if puzzle.rules.partnership else 'you have'} "
+            f"taken {puzzle.won} so far. "
+            f"Find the card that keeps the most tricks, with every hand in view. Type a card such as QS or 10H, "
+            f"'quit' to stop.")
+
+
+def run_puzzle(args: argparse.Namespace) -> int:
+    read: Callable[[str], str] = args.read
+    puzzle = _choose(args)
+    solve = puzzles.Solve(puzzle)
+    print(intro(puzzle))
+    try:
+        while not solve.done:
+            print(table_text(solve))
+            print(f"  Your legal cards: {_cards(solve.legal())}")
+            text = read("> ").strip()
+            if text.lower() in ("quit", "exit", "q"):
+                print("Puzzle stopped.")
+                return 0
+            before = solve.position
+            try:
+                verdict = solve.play(text)
+            except ValueError as error:
+                print(f"  {error}")
+                continue
+            print(f"  {verdict.message}")
+            shown = ", ".join(f"{c.label} {'=' if v == 0 else v}" for c, v in verdict.values.items())
+            print(f"  Each card against the best: {shown}")
+            if verdict.replies:
+                print(f"  Then: {_played(solve, before, Card.parse(text), verdict.replies)}")
+    except (EOFError, KeyboardInterrupt):
+        print("\nInput ended: puzzle stopped.")
+        return 1
+    return 0

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import batak_core as bc
-from batak_core.teaching.lessons import GLOSSARY, LESSONS
+from batak_core.teaching.lessons import EXTRAS, LESSONS
 from batak_core.teaching.progress import Progress
 from widgets import course
 
@@ -21,7 +21,7 @@ def progress_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_menu_links_every_lesson_and_the_glossary_in_order() -> None:
     menu = course.StartPage().menu.value
-    places = [menu.index(f'href="{page.file}"') for page in (*LESSONS, GLOSSARY)]
+    places = [menu.index(f'href="{page.file}"') for page in (*LESSONS, *EXTRAS)]
     assert places == sorted(places)
     assert "0 of 16 lessons completed" in course.StartPage().overall.value
 
@@ -68,3 +68,18 @@ def test_a_game_played_to_its_end_in_the_last_lesson_counts_on_the_start_page(
     play_to_end(table)
     assert Progress.load().games == 1
     assert "1 game played" in course.StartPage().overall.value
+
+
+def test_the_puzzles_and_practice_rows_show_the_rating_and_what_is_due() -> None:
+    from datetime import UTC, datetime
+
+    from batak_core.teaching.ratings import Rating
+
+    menu = course.StartPage().menu.value
+    assert "nothing due" in menu.split('data-lesson="practice"')[1].split("</tr>")[0]
+    Progress.load().record_puzzle("miniokey-ihaleli-000001", Rating(1500, 100), False, True, datetime.now(UTC))
+    menu = course.StartPage().menu.value
+    puzzles = menu.split('data-lesson="puzzles"')[1].split("</tr>")[0]
+    assert "0 of 1 solved at the first try" in puzzles and "rating 1" in puzzles
+    Progress.load().review_topic("winner", False, datetime(2026, 1, 1, tzinfo=UTC))  # missed long ago: due
+    assert "1 to practise now" in course.StartPage().menu.value.split('data-lesson="practice"')[1].split("</tr>")[0]

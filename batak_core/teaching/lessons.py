@@ -71,7 +71,18 @@ GLOSSARY: Final = Lesson("glossary", "17_glossary.ipynb", "Glossary",
                          "The Turkish words of the game: ihale, koz, yükseltme, batmak, eşli, gömmek …")
 """The reference page of terms (no quiz); lessons link to it where a term appears."""
 
-PAGES: Final = (START, *LESSONS, GLOSSARY)
+PUZZLES: Final = Lesson("puzzles", "18_puzzles.ipynb", "Puzzles",
+                        "Find the one card that keeps the most tricks, rated as you go; and a bidding trainer.")
+"""Double-dummy puzzles from real deals, with Glicko-2 ratings (no quiz: the puzzles are the practice)."""
+
+PRACTICE: Final = Lesson("practice", "19_practice.ipynb", "Practice",
+                         "What you missed comes back: puzzles and quiz topics, spaced out over the days.")
+"""Spaced practice of missed puzzles and quiz topics (FSRS)."""
+
+EXTRAS: Final = (PUZZLES, PRACTICE, GLOSSARY)
+"""The pages after the lessons, in menu order: no quiz of their own."""
+
+PAGES: Final = (START, *LESSONS, *EXTRAS)
 """Every page of the course, in menu order."""
 
 LESSONS_BY_ID: Final = {lesson.id: lesson for lesson in LESSONS}

@@ -15,7 +15,7 @@ import pytest
 
 import batak_core as bc
 from batak_core.teaching import drills
-from batak_core.teaching.lessons import GLOSSARY
+from batak_core.teaching.lessons import EXTRAS
 from batak_core.teaching.rounds import QuizRound
 from tests.browser.conftest import kernel_count
 from widgets.course import LESSONS, LESSONS_BY_ID
@@ -149,7 +149,7 @@ def test_start_page_offers_every_lesson_and_the_rules(page: Any, app_url: str) -
     open_start_page(page, app_url)
     links = page.locator(".batak-start-page a.batak-lesson-link")
     assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [
-        lesson.file for lesson in (*LESSONS, GLOSSARY)]
+        lesson.file for lesson in (*LESSONS, *EXTRAS)]
     assert "lessons completed" in page.inner_text(".batak-overall")
     assert page.locator(".batak-preset-chooser select").input_value().startswith("miniokey:")
     assert "Lowest bid: 5." in page.inner_text(".batak-rules-choice")

@@ -1,11 +1,12 @@
 """A lesson's quiz: rounds of questions on the lesson's topics (``teaching.rounds``), each first
-answer saved as progress, and each finished round counted.
+answer saved as progress (and for spaced practice), and each finished round counted.
 """
 
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from html import escape
 
 import ipywidgets as w
@@ -90,10 +91,12 @@ class LessonQuiz(Quiz):
 
     def judged(self, result: drills.Result) -> None:
         """Save the answer, and the round once it is complete, before any feedback shows, so leaving
-        right after seeing it loses nothing."""
+        right after seeing it loses nothing; the answer also goes to spaced practice, so a missed
+        topic comes back on the Practice page."""
         assert self.question is not None
         progress = load_progress()
         progress.record(self.lesson, result.correct, self.question.topic)
+        progress.review_topic(self.question.topic, result.correct, datetime.now(UTC))
         if self.asked >= self.count:
             progress.finish_round(self.lesson, self.right + result.correct, self.count)
         self.saving_problem = progress.problem

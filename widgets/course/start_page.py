@@ -4,13 +4,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from html import escape
 from typing import Final
 
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core.teaching.lessons import GLOSSARY, LESSONS
+from batak_core.teaching.lessons import EXTRAS, LESSONS
 from batak_core.teaching.progress import Progress
 
 from ..style import set_classes
@@ -90,7 +91,7 @@ def overall_html(progress: Progress) -> str:
 
 def menu_html(progress: Progress) -> str:
     """The lessons as links, each with its quiz results so far and whether it is completed; then the
-    glossary."""
+    puzzles, the practice and the glossary."""
     rows = []
     for number, lesson in enumerate(LESSONS, start=1):
         result = progress.result(lesson.id)
@@ -103,9 +104,23 @@ def menu_html(progress: Progress) -> str:
         if lesson.id == "games" and progress.games:
             status += f'<div class="batak-games-played">{_games(progress.games)} played</div>'
         rows.append(_row(str(number), lesson.id, lesson.file, lesson.title, lesson.summary, status))
-    rows.append(_row("", GLOSSARY.id, GLOSSARY.file, GLOSSARY.title, GLOSSARY.summary,
-                     '<span class="batak-not-started">a page to look things up</span>'))
+    for page in EXTRAS:
+        rows.append(_row("", page.id, page.file, page.title, page.summary, _extra_status(page.id, progress)))
     return f'<table class="batak-menu-table"><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _extra_status(page_id: str, progress: Progress) -> str:
+    """What the start page says beside a page after the lessons."""
+    if page_id == "puzzles":
+        tried = len(progress.attempts)
+        if not tried:
+            return '<span class="batak-not-started">not started</span>'
+        right = sum(progress.attempts.values())
+        return f"rating {progress.rating.rating:.0f} · {right} of {tried} solved at the first try"
+    if page_id == "practice":
+        due = len(progress.practice.due(datetime.now(UTC), limit=1000))
+        return f"{due} to practise now" if due else '<span class="batak-not-started">nothing due</span>'
+    return '<span class="batak-not-started">a page to look things up</span>'
 
 
 def _row(number: str, lesson_id: str, file: str, title: str, summary: str, status: str) -> str:

@@ -1,0 +1,360 @@
+"""The Puzzles page: double-dummy puzzles chosen near the learner's rating, solved by clicking.
+
+``PuzzleBoard`` shows one puzzle (``teaching.puzzles.Solve`` judges every click) and saves its
+first try through ``Progress.record_puzzle``; ``PuzzleTrainer`` picks the puzzles (the learner's
+rule set, a form of the game, a theme, rated or not) and puts a board on the page. The Practice
+page shows a missed puzzle on the same board, unrated.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from html import escape
+
+import ipywidgets as w
+
+from batak_core import Card, RuleSet
+from batak_core.cards import sorted_hand
+from batak_core.rules import Variant
+from batak_core.shuffle import new_seed
+from batak_core.teaching import puzzles
+from batak_core.teaching.describe import VARIANT_NAMES
+from batak_core.teaching.names import SEAT_NAMES
+from batak_core.teaching.ratings import Rating
+
+from ..cards import CardButton, card_svg, faces
+from ..style import control, set_classes, show
+from .page import current_rules, felt, lesson_page, load_progress
+
+Clock = Callable[[], datetime]
+NEAREST = 8
+"""The trainer picks at random among this many untried puzzles closest to the learner's rating."""
+ANY_THEME = ""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def badge(value: int) -> str:
+    """A card's value beside it: "=" for the best, "−1" for a trick less (a real minus sign)."""
+    return "=" if value == 0 else f"−{-value}"
+
+
+def _seat_played(hands: Sequence[Sequence[Card]], card: Card) -> int:
+    """Whose hand ``card`` came from (the hands before it was played)."""
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
+
+
+class PuzzleBoard(w.VBox):
+    """One puzzle with every hand face up: your legal cards are buttons, the others are drawn.
+
+    A right card shows the others' replies and, in a longer puzzle, your next decision; a wrong
+    card ends the try and shows every legal card's value as a badge with the right card marked.
+    Only the learner's first try at a puzzle changes a rating (``rated``), and every try is
+    reported to ``on_done(right)`` after it is saved."""
+
+    def __init__(self, rated: bool = True, clock: Clock = utc_now,
+                 on_done: Callable[[bool], None] | None = None) -> None:
+        self.rated, self.clock, self.on_done = rated, clock, on_done
+        self.puzzle: puzzles.Puzzle | None = None
+        self.attempt: puzzles.Solve | None = None
+        self.counts = False
+        self.rating_before: Rating | None = None
+        self.rating_after: Rating | None = None
+        self.heading = w.HTML()
+        set_classes(self.heading, ("batak-puzzle-heading",))
+        self.table = w.HTML()
+        set_classes(self.table, ("batak-puzzle-table",))
+        self.buttons: list[CardButton] = []
+        self.badges: list[w.HTML] = []
+        self.hand_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        set_classes(self.hand_row, ("batak-hand", "batak-puzzle-hand"))
+        self.feedback = w.HTML()
+        set_classes(self.feedback, ("batak-puzzle-feedback",))
+        self.rating = w.HTML()
+        set_classes(self.rating, ("batak-puzzle-rating",))
+        super().__init__([self.heading, felt(self.table, self.hand_row), self.feedback, self.rating])
+        set_classes(self, ("batak-puzzle-board",))
+
+    # --- showing -------------------------------------------------------------------------------
+
+    def show_puzzle(self, puzzle: puzzles.Puzzle) -> None:
+        """A fresh try at ``puzzle``; it counts only if the learner never tried it before."""
+        self.puzzle, self.attempt = puzzle, puzzles.Solve(puzzle)
+        progress = load_progress()
+        self.counts = puzzle.id not in progress.attempts
+        self.rating_before, self.rating_after = progress.rating, None
+        moves = puzzle.moves()
+        side = " for your side" if puzzle.rules.partnership else ""
+        goal = (f"Find the card that keeps the most tricks{side}"
+                + (f": {moves} cards in a row to find." if moves > 1 else "."))
+        repeat = ("" if self.counts else
+                  '<div class="batak-puzzle-repeat">You have tried this puzzle before: this try does not '
+                  "count for your rating.</div>")
+        self.heading.value = (f'<div class="batak-example-title">{goal}</div>'
+                              f'<div class="batak-puzzle-about">{self._contract()} Puzzle rating '
+                              f'<b>{round(puzzle.rating)}</b> · <span class="batak-puzzle-id">{escape(puzzle.id)}'
+                              f"</span></div>{repeat}")
+        self.feedback.value = ""
+        set_classes(self.feedback, remove=("batak-correct", "batak-wrong"))
+        self.rating.value = self._rating_line()
+        self._draw()
+
+    def _draw(self) -> None:
+        """The position as it stands in the try: the others' hands, the trick, and your cards."""
+        assert self.puzzle is not None and self.attempt is not None
+        self.table.value = self._table()
+        legal = set(self.attempt.legal()) if not self.attempt.done else set()
+        mine = sorted_hand(self.attempt.hands[0])
+        while len(self.buttons) < len(mine):
+            button = CardButton()
+            button.on_click(self._clicked)
+            mark = w.HTML()
+            set_classes(mark, ("batak-puzzle-badge",))
+            self.buttons.append(button)
+            self.badges.append(mark)
+            column = w.VBox([button, mark])
+            set_classes(column, ("batak-puzzle-card",))
+            self.hand_row.children = (*self.hand_row.children, column)
+        for i, (button, mark) in enumerate(zip(self.buttons, self.badges, strict=True)):
+            card = mine[i] if i < len(mine) else None
+            button.set_card(card)
+            show(self.hand_row.children[i], card is not None)
+            mark.value = ""
+            illegal = card not in legal and not self.attempt.done  # once it is over, none is "illegal"
+            set_classes(button, ("batak-illegal",) if illegal else (),
+                        ("batak-right", "batak-wrong-pick", *(() if illegal else ("batak-illegal",))))
+            button.disabled = card not in legal
+            button.tooltip = "You may not play this card here" if illegal else button.description
+
+    def _table(self) -> str:
+        assert self.puzzle is not None and self.attempt is not None
+        puzzle, attempt = self.puzzle, self.attempt
+        rows = []
+        for seat in (2, 1, 3):  # opposite, then the two sides; your own cards are the buttons below
+            rows.append(f'<div class="batak-ending-hand"><span class="batak-ending-name">{SEAT_NAMES[seat]}'
+                        f"{self._role(seat)}</span>{faces(sorted_hand(attempt.hands[seat]), scale=0.55) or '—'}</div>")
+        if attempt.trick:
+            played = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.55)}'
+                             f"<small>{SEAT_NAMES[(attempt.leader + i) % 4]}</small></span>"
+                             for i, c in enumerate(attempt.trick))
+        else:
+            leads = "you lead" if attempt.to_move == 0 else f"{SEAT_NAMES[attempt.to_move]} leads"
+            played = f'<span class="batak-muted">nothing yet: {leads}</span>'
+        trump = f"{puzzle.trump.plural.capitalize()} {puzzle.trump.symbol} are trump."
+        taken = attempt.position.won
+        who = "Your side has" if puzzle.rules.partnership else "You have"
+        won = f"{who} won {taken} trick{'s' if taken != 1 else ''} so far."
+        return (f'{"".join(rows)}<div class="batak-ending-trick"><span>The trick so far:</span>{played}'
+                f'<span>{escape(trump, quote=False)}</span><span>{won}</span></div>'
+                f'<div class="batak-puzzle-you">You{self._role(0)}{"" if attempt.done else ": click a card"}</div>')
+
+    def _contract(self) -> str:
+        """Who declared what (in Koz Maça: your own announcement)."""
+        assert self.puzzle is not None
+        declarer, contract = self.puzzle.declarer, self.puzzle.contract
+        if contract is None:
+            return ""
+        if declarer is None:
+            return f"You announced {contract}."
+        who = "You are" if declarer == 0 else f"{SEAT_NAMES[declarer]} is"
+        return f"{who} the declarer, with a bid of {contract}."
+
+    def _role(self, seat: int) -> str:
+        assert self.puzzle is not None
+        return " (declarer)" if self.puzzle.declarer == seat else ""
+
+    def _rating_line(self) -> str:
+        before = self.rating_before
+        if before is None:
+            return ""
+        if self.rating_after is None:
+            mode = ("rated" if self.rated and self.counts else
+                    "unrated: your rating stays as it is" if not self.rated else "a repeat: it does not count")
+            return f"Your puzzle rating: <b>{round(before.rating)}</b> ({mode})"
+        return (f"Your puzzle rating: <b>{round(before.rating)} → {round(self.rating_after.rating)}</b>"
+                if self.rating_after != before else f"Your puzzle rating stays <b>{round(before.rating)}</b>")
+
+    def button(self, card: Card | str) -> CardButton:
+        card = Card.parse(card)
+        return next(b for b in self.buttons if b.card == card)
+
+    def badge_of(self, card: Card | str) -> str:
+        """The badge shown under ``card`` ("" until a wrong try shows the values)."""
+        card = Card.parse(card)
+        return str(next(m.value for b, m in zip(self.buttons, self.badges, strict=True) if b.card == card))
+
+    # --- answering -----------------------------------------------------------------------------
+
+    def _clicked(self, button: w.Button) -> None:
+        assert isinstance(button, CardButton)
+        if button.card is not None:
+            self.play(button.card)
+
+    def play(self, card: Card | str) -> puzzles.Verdict:
+        """Play ``card`` as the learner (one of the legal cards now) and show the verdict."""
+        assert self.puzzle is not None and self.attempt is not None
+        if self.attempt.done:
+            raise ValueError("this try is over: press Next puzzle (or Try again)")
+        card = Card.parse(card)
+        before = tuple(tuple(hand) for hand in self.attempt.hands)
+        verdict = self.attempt.play(card)
+        # the verdict goes to the page first (after saving a finished try), then the board changes
+        if verdict.correct and not verdict.done:
+            self._say(True, f"✓ {escape(verdict.message, quote=False)}{self._replies(before, verdict)}")
+            self._draw()
+            return verdict
+        self._finish(verdict.correct)
+        if verdict.correct:
+            self._say(True, f"✓ <b>Solved!</b> {escape(verdict.message, quote=False)}")
+            self._draw()
+        else:
+            self._say(False, f"✗ {escape(verdict.message, quote=False)} The badges under your cards show what each "
+                      "card keeps: = is the best, −1 a trick less.")
+            self._show_values(card, verdict.values)
+        if self.on_done is not None:
+            self.on_done(verdict.correct)
+        return verdict
+
+    @staticmethod
+    def _replies(before: Sequence[Sequence[Card]], verdict: puzzles.Verdict) -> str:
+        if not verdict.replies:
+            return ""
+        shown = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.5)}'
+                        f"<small>{SEAT_NAMES[_seat_played(before, c)]}</small></span>" for c in verdict.replies)
+        return f'<div class="batak-puzzle-replies"><span>The others reply:</span>{shown}</div>'
+
+    def _show_values(self, picked: Card, values: dict[Card, int]) -> None:
+        for button, mark in zip(self.buttons, self.badges, strict=True):
+            button.disabled = True
+            if button.card not in values:
+                continue
+            value = values[button.card]
+            kind = "best" if value == 0 else "loses"
+            mark.value = f'<span class="batak-badge batak-badge-{kind}">{badge(value)}</span>'
+            if value == 0:
+                set_classes(button, ("batak-right",))
+                button.tooltip = f"{button.description}: ✓ the right card"
+            elif button.card == picked:
+                set_classes(button, ("batak-wrong-pick",))
+                button.tooltip = f"{button.description}: ✗ your pick, {badge(value)}"
+
+    def _finish(self, right: bool) -> None:
+        """Save the try (a first try moves the ratings when rated) before any verdict shows."""
+        assert self.puzzle is not None
+        puzzle = self.puzzle
+        progress = load_progress()
+        after = progress.record_puzzle(puzzle.id, Rating(puzzle.rating, puzzle.rd), right,
+                                       self.rated and self.counts, self.clock())
+        self.rating_after = after
+        self.rating.value = self._rating_line() + (
+            "" if self.counts else " · you had tried this puzzle before, so this try does not count")
+        if progress.problem:
+            self.rating.value += f'<br><span class="batak-error">{escape(progress.problem)}</span>'
+
+
+    def _say(self, right: bool, text: str) -> None:
+        self.feedback.value = text
+        set_classes(self.feedback, ("batak-correct" if right else "batak-wrong",),
+                    ("batak-wrong" if right else "batak-correct",))
+
+
+class PuzzleTrainer(w.VBox):
+    """Puzzles under the learner's rule set, near their rating: a form of the game (İhaleli first),
+    a theme ("any theme"), rated or unrated, and "Next puzzle"."""
+
+    def __init__(self, rules: RuleSet | None = None, pool: Sequence[puzzles.Puzzle] | None = None,
+                 seed: int | None = None, clock: Clock = utc_now) -> None:
+        self.rules = rules or current_rules()
+        self.pool = [p for p in (puzzles.load() if pool is None else pool) if p.preset == self.rules.name]
+        if not self.pool:
+            raise ValueError(f"no puzzles under the {self.rules.name} rules")
+        self.rng = random.Random(new_seed() if seed is None else seed)
+        self.shown: set[str] = set()
+        self.board = PuzzleBoard(clock=clock)
+        present = {p.variant for p in self.pool}
+        variants = [v for v in Variant if v.value in present]
+        first = Variant.IHALELI.value if Variant.IHALELI.value in present else variants[0].value
+        self.variant = w.Dropdown(options=[(VARIANT_NAMES[v.value], v.value) for v in variants], value=first,
+                                  description="Game")
+        show(self.variant, len(variants) > 1)
+        self.theme = w.Dropdown(description="Theme", layout=w.Layout(width="380px"))
+        self._quiet = False
+        self._set_themes()
+        self.mode = w.ToggleButtons(options=["Rated", "Unrated"], value="Rated",
+                                    tooltips=["Your first try at each puzzle moves your rating",
+                                              "Practise freely: your rating never changes"])
+        set_classes(self.mode, ("batak-puzzle-mode",))
+        self.variant.observe(lambda _c: self._variant_chosen(), "value")
+        self.theme.observe(lambda _c: None if self._quiet else self.next_puzzle(), "value")
+        self.mode.observe(lambda _c: self._set_mode(), "value")
+        self.next_button = control("Next puzzle", "Another puzzle near your rating", "batak-next-puzzle")
+        self.next_button.on_click(lambda _b: self.next_puzzle())
+        self.again_button = control("Try again", "The same puzzle again (it does not count a second time)",
+                                    "batak-try-again")
+        self.again_button.on_click(lambda _b: self.try_again())
+        controls = w.HBox([self.variant, self.theme, self.mode], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([controls, self.board, w.HBox([self.next_button, self.again_button])])
+        lesson_page(self, "batak-panel", "batak-puzzle-trainer")
+        self.next_puzzle()
+
+    @property
+    def feedback(self) -> w.HTML:
+        return self.board.feedback
+
+    @property
+    def puzzle(self) -> puzzles.Puzzle:
+        assert self.board.puzzle is not None
+        return self.board.puzzle
+
+    def _in_variant(self) -> list[puzzles.Puzzle]:
+        return [p for p in self.pool if p.variant == self.variant.value]
+
+    def _set_themes(self) -> None:
+        """The themes of the chosen form of the game's puzzles, in plain words (no notification:
+        the caller shows the next puzzle)."""
+        titles = puzzles.THEME_TITLES
+        themes = sorted({t for p in self._in_variant() for t in p.themes}, key=titles.__getitem__)
+        options = [("any theme", ANY_THEME), *((titles[t], t) for t in themes)]
+        self._quiet = True
+        self.theme.options = options
+        self.theme.value = ANY_THEME
+        self._quiet = False
+
+    def _variant_chosen(self) -> None:
+        self._set_themes()
+        self.next_puzzle()
+
+    def _set_mode(self) -> None:
+        self.board.rated = self.mode.value == "Rated"
+        self.board.rating.value = self.board._rating_line()
+
+    def candidates(self) -> list[puzzles.Puzzle]:
+        """The puzzles the filters allow."""
+        theme = self.theme.value
+        return [p for p in self._in_variant() if theme == ANY_THEME or theme in p.themes]
+
+    def choose(self) -> puzzles.Puzzle:
+        """One of the untried puzzles nearest the learner's rating, none shown on this page yet
+        (a puzzle left unfinished is untried too); the others once every one is used up."""
+        progress = load_progress()
+        allowed = self.candidates()
+        untried = ([p for p in allowed if p.id not in progress.attempts and p.id not in self.shown]
+                   or [p for p in allowed if p.id not in self.shown] or allowed)
+        target = progress.rating.rating
+        nearest = sorted(untried, key=lambda p: (abs(p.rating - target), p.id))[:NEAREST]
+        return nearest[self.rng.randrange(len(nearest))]
+
+    def next_puzzle(self) -> None:
+        """A puzzle the filters allow, near the learner's rating."""
+        self.board.rated = self.mode.value == "Rated"
+        puzzle = self.choose()
+        self.shown.add(puzzle.id)
+        self.board.show_puzzle(puzzle)
+
+    def try_again(self) -> None:
+        """The same puzzle from its start: a repeat, which never counts."""
+        self.board.show_puzzle(self.puzzle)

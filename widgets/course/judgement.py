@@ -17,11 +17,10 @@ from batak_core.ai.bots.evaluate import bid_choice
 from batak_core.cards import mask_of, sorted_hand, suit_length
 from batak_core.shuffle import derive_seed
 from batak_core.teaching import drills, endings, judgement_drills, topics
-from batak_core.teaching.names import SEAT_NAMES
 
-from ..cards import CardButton, card_svg, faces, show_cards
+from ..cards import CardButton, card_svg, show_cards
 from ..style import control, set_classes, show
-from .page import again_button, current_rules, felt, lesson_page, message_area
+from .page import again_button, current_rules, felt, lesson_page, message_area, open_hands_html
 
 CHECK = '<span class="batak-check-mark">✓</span>'
 
@@ -196,21 +195,10 @@ class EndingBoard(w.VBox):
         self.message.value = ""
 
     def _table(self, board: Board) -> str:
-        rows = []
-        for seat in (2, 1, 3):  # the others; your own cards are the buttons below
-            role = " (declarer)" if board.declarer == seat else ""
-            rows.append(f'<div class="batak-ending-hand"><span class="batak-ending-name">{SEAT_NAMES[seat]}{role}'
-                        f"</span>{faces(sorted_hand(board.hands[seat]), scale=0.55) or '—'}</div>")
-        if board.trick:
-            played = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.55)}'
-                             f"<small>{SEAT_NAMES[(board.leader + i) % 4]}</small></span>"
-                             for i, c in enumerate(board.trick))
-        else:
-            played = '<span class="batak-muted">nothing yet: you lead</span>'
         trump = f"{board.trump.plural.capitalize()} {board.trump.symbol} are trump."
         you = " (declarer)" if board.declarer == 0 else ""
-        return (f'{"".join(rows)}<div class="batak-ending-trick"><span>The trick so far:</span>{played}'
-                f"<span>{escape(trump, quote=False)}</span></div><div class=\"batak-ending-name\">You{you}</div>")
+        return (open_hands_html(board.hands, board.trick, board.leader, board.declarer, "nothing yet: you lead")
+                + f"<span>{escape(trump, quote=False)}</span></div><div class=\"batak-ending-name\">You{you}</div>")
 
     def button(self, card: Card | str) -> CardButton:
         card = Card.parse(card)

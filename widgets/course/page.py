@@ -6,17 +6,21 @@ output shown as a table for the learner and as plain text for nbval.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Final
 
 import ipywidgets as w
 
 import batak_core as bc
-from batak_core import RuleSet
+from batak_core import Card, RuleSet
+from batak_core.cards import sorted_hand
+from batak_core.teaching.names import SEAT_NAMES
 from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
+from ..cards import card_svg, faces
 from ..style import control, root, set_classes, style_widget
 
 CLASS_DIR_VAR: Final = "BATAK_CLASS_DIR"
@@ -105,3 +109,19 @@ class Shown:
 
     def __repr__(self) -> str:
         return self.text
+
+
+def open_hands_html(hands: Sequence[Sequence[Card]], trick: Sequence[Card], leader: int, declarer: int | None,
+                    nothing_played: str) -> str:
+    """An ending with every hand open, as the endings and the puzzles show it: the other three hands
+    (opposite first; the learner's own cards are the buttons below), each named, the declarer marked,
+    then the trick so far with who played each card."""
+    rows = [f'<div class="batak-ending-hand"><span class="batak-ending-name">{SEAT_NAMES[seat]}'
+            f'{" (declarer)" if declarer == seat else ""}</span>'
+            f"{faces(sorted_hand(hands[seat]), scale=0.55) or '—'}</div>" for seat in (2, 1, 3)]
+    if trick:
+        played = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.55)}'
+                         f"<small>{SEAT_NAMES[(leader + i) % 4]}</small></span>" for i, c in enumerate(trick))
+    else:
+        played = f'<span class="batak-muted">{escape(nothing_played)}</span>'
+    return f'{"".join(rows)}<div class="batak-ending-trick"><span>The trick so far:</span>{played}'

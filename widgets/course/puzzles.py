@@ -24,9 +24,9 @@ from batak_core.teaching.describe import VARIANT_NAMES
 from batak_core.teaching.names import SEAT_NAMES
 from batak_core.teaching.ratings import Rating
 
-from ..cards import CardButton, card_svg, faces
+from ..cards import CardButton, card_svg
 from ..style import control, set_classes, show
-from .page import current_rules, felt, lesson_page, load_progress
+from .page import current_rules, felt, lesson_page, load_progress, open_hands_html
 
 Clock = Callable[[], datetime]
 NEAREST = 8
@@ -133,23 +133,13 @@ class PuzzleBoard(w.VBox):
     def _table(self) -> str:
         assert self.puzzle is not None and self.attempt is not None
         puzzle, attempt = self.puzzle, self.attempt
-        rows = []
-        for seat in (2, 1, 3):  # opposite, then the two sides; your own cards are the buttons below
-            rows.append(f'<div class="batak-ending-hand"><span class="batak-ending-name">{SEAT_NAMES[seat]}'
-                        f"{self._role(seat)}</span>{faces(sorted_hand(attempt.hands[seat]), scale=0.55) or '—'}</div>")
-        if attempt.trick:
-            played = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.55)}'
-                             f"<small>{SEAT_NAMES[(attempt.leader + i) % 4]}</small></span>"
-                             for i, c in enumerate(attempt.trick))
-        else:
-            leads = "you lead" if attempt.to_move == 0 else f"{SEAT_NAMES[attempt.to_move]} leads"
-            played = f'<span class="batak-muted">nothing yet: {leads}</span>'
+        leads = "you lead" if attempt.to_move == 0 else f"{SEAT_NAMES[attempt.to_move]} leads"
+        table = open_hands_html(attempt.hands, attempt.trick, attempt.leader, puzzle.declarer, f"nothing yet: {leads}")
         trump = f"{puzzle.trump.plural.capitalize()} {puzzle.trump.symbol} are trump."
         taken = attempt.position.won
         who = "Your side has" if puzzle.rules.partnership else "You have"
         won = f"{who} won {taken} trick{'s' if taken != 1 else ''} so far."
-        return (f'{"".join(rows)}<div class="batak-ending-trick"><span>The trick so far:</span>{played}'
-                f'<span>{escape(trump, quote=False)}</span><span>{won}</span></div>'
+        return (f'{table}<span>{escape(trump, quote=False)}</span><span>{won}</span></div>'
                 f'<div class="batak-puzzle-you">You{self._role(0)}{"" if attempt.done else ": click a card"}</div>')
 
     def _contract(self) -> str:

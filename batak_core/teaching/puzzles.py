@@ -35,12 +35,12 @@ import random
 import statistics
 import time
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from ..ai import solver
 from ..ai.bots import get
@@ -463,15 +463,25 @@ def _write_lines(path: Path, header: dict[str, Any], rows: Sequence[dict[str, An
     temporary.replace(path)
 
 
+_Row = TypeVar("_Row")
+
+
+def _each_row(path: Path, rows: Iterable[tuple[int, object]],
+              read: Callable[[object], _Row]) -> list[_Row]:
+    """Every row of a data file read by ``read``; a bad row is a PuzzleFileError naming its line."""
+    out = []
+    for number, row in rows:
+        try:
+            out.append(read(row))
+        except ValueError as error:
+            raise PuzzleFileError(f"{path.name} line {number}: {error}") from None
+    return out
+
+
 @cache
 def _load(path: Path) -> tuple[Puzzle, ...]:
     header, rows = _read_lines(path, FORMAT)
-    puzzles: list[Puzzle] = []
-    for number, row in rows:
-        try:
-            puzzles.append(Puzzle.from_data(row))
-        except ValueError as error:
-            raise PuzzleFileError(f"{path.name} line {number}: {error}") from None
+    puzzles = _each_row(path, rows, Puzzle.from_data)
     ids = [p.id for p in puzzles]
     if len(set(ids)) != len(ids):
         raise PuzzleFileError(f"{path.name}: a puzzle id is used twice")
@@ -960,13 +970,7 @@ class BiddingHand:
 @cache
 def _load_bidding(path: Path) -> tuple[BiddingHand, ...]:
     _header, rows = _read_lines(path, BIDDING_FORMAT)
-    hands: list[BiddingHand] = []
-    for number, row in rows:
-        try:
-            hands.append(BiddingHand.from_data(row))
-        except ValueError as error:
-            raise PuzzleFileError(f"{path.name} line {number}: {error}") from None
-    return tuple(hands)
+    return tuple(_each_row(path, rows, BiddingHand.from_data))
 
 
 def load_bidding(path: Path | str | None = None) -> tuple[BiddingHand, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +107,25 @@ def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: s
     table = page.locator(".batak-game-table")
     table.locator(".batak-seat").first.wait_for(timeout=WIDGETS_TIMEOUT)
     assert_clean(page)
+    cards_played = 0
+
+    def after_my_card() -> None:
+        nonlocal cards_played
+        cards_played += 1
+        if cards_played == 6:
+            page.wait_for_timeout(1200)  # a bot or two on the table
+            shot(table, "game.png")
+
+    play_deal_through(page, table, after_my_card)
+    assert cards_played == 13
+    table.get_by_text("Deal over:").wait_for(timeout=10_000)  # the message follows the score row
+    assert_clean(page)
+
+
+def play_deal_through(page: Any, table: Any, after_my_card: Callable[[], None] = lambda: None) -> None:
+    """Bid (pass where allowed), choose spades and play the first legal card, as the learner, until the
+    deal's score row appears; ``after_my_card`` runs after each of the learner's cards."""
     rows = table.locator(".batak-scores tr.batak-score-row")
-    cards_played, pictured = 0, False
     deadline = time.monotonic() + 240
     while rows.count() == 0:
         assert time.monotonic() < deadline, f"the deal did not finish within 4 minutes: {table.inner_text()[:600]}"
@@ -131,16 +149,9 @@ def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: s
                         if c.startswith("batak-card-"))
             card.click()
             table.locator(f".batak-picker button.batak-card-{code}").wait_for(state="hidden", timeout=15_000)
-            cards_played += 1
-            if cards_played == 6 and not pictured:
-                page.wait_for_timeout(1200)  # a bot or two on the table
-                shot(table, "game.png")
-                pictured = True
+            after_my_card()
         else:
             page.wait_for_timeout(100)
-    assert cards_played == 13
-    table.get_by_text("Deal over:").wait_for(timeout=10_000)  # the message follows the score row
-    assert_clean(page)
 
 
 def test_start_page_offers_every_lesson_and_the_rules(page: Any, app_url: str) -> None:

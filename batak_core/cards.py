@@ -172,7 +172,9 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 """All 52 cards by index: spades 2..A, hearts 2..A, diamonds 2..A, clubs 2..A."""
 
 FULL_DECK: Final = (1 << 52) - 1
-SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
+# Typed as a tuple of any length on purpose: compiled code reads one item of it by index, where a
+# four-int tuple type would be rebuilt as an object (four new ints) at every lookup.
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * s) for s in range(4))
 ABOVE: Final[tuple[int, ...]] = tuple(
     SUIT_MASKS[i // 13] & ~((2 << i) - 1) for i in range(52)
 )

@@ -3,7 +3,8 @@
 ``duties()`` turns a position into a short chain of narrowing steps, each a rule id and the
 set of cards that rule still allows. The last step's set is the legal set; the first step that
 excludes a card is the rule the card breaks. ``legal_plays`` and ``explain_play`` both read the
-same chain, so they cannot disagree.
+same chain, so they cannot disagree. The chain itself is worked out by ``narrowing()`` as plain
+ints (the solver and the bots' inference call it, or ``legal_mask()``, millions of times).
 """
 
 from __future__ import annotations
@@ -81,49 +82,90 @@ class IllegalMove(ValueError):
         self.reason = reason
 
 
+_RULE_IDS: Final = (FREE_LEAD, TRUMP_BROKEN, ONLY_TRUMPS, TRUMP_NOT_BROKEN, FOLLOW_SUIT, PARTNER_WINNING,
+                    NO_OVERTAKE_WHEN_TRUMPED, OVERTAKE, FREE_DISCARD, NO_RUFF_DUTY, RUFF, OVERTRUMP,
+                    FREE_WHEN_CANNOT_OVERTRUMP)
+# Each id's place in _RULE_IDS, as ``narrowing`` returns it (literals: compiled code inlines them).
+_FREE_LEAD: Final = 0
+_TRUMP_BROKEN: Final = 1
+_ONLY_TRUMPS: Final = 2
+_TRUMP_NOT_BROKEN: Final = 3
+_FOLLOW_SUIT: Final = 4
+_PARTNER_WINNING: Final = 5
+_NO_OVERTAKE_WHEN_TRUMPED: Final = 6
+_OVERTAKE: Final = 7
+_FREE_DISCARD: Final = 8
+_NO_RUFF_DUTY: Final = 9
+_RUFF: Final = 10
+_OVERTRUMP: Final = 11
+_FREE_WHEN_CANNOT_OVERTRUMP: Final = 12
+FOLLOW_SUIT_STEP: Final = _FOLLOW_SUIT
+"""``narrowing``'s number for the follow-suit step (the search asks whether a hand must follow)."""
+
+
+def narrowing(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
+              led: int, top_led: int, top_trump: int, partner_winning: bool = False) -> tuple[int, int, int, int]:
+    """The play rules themselves, as plain ints for the search's hot path (compiled, this returns
+    without building an object): (first rule, the cards it allows, second rule or -1, the cards
+    left after it). Without a second step the last two repeat -1 and the first step's cards, so
+    the fourth number is always the legal set. ``duties`` gives the same steps with rule ids."""
+    trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
+    if led < 0:
+        if trump < 0 or not rules.trump_lead_restricted or not trumps:
+            return _FREE_LEAD, hand, -1, hand
+        if trump_broken:
+            return _TRUMP_BROKEN, hand, -1, hand
+        if trumps == hand:
+            return _ONLY_TRUMPS, hand, -1, hand
+        if rules.akq_trump_lead and trumps & TOP_THREE[trump] == TOP_THREE[trump]:
+            allowed = (hand & ~trumps) | ACE_OF[trump]
+            return _TRUMP_NOT_BROKEN, allowed, -1, allowed
+        return _TRUMP_NOT_BROKEN, hand & ~trumps, -1, hand & ~trumps
+    exempt = partner_winning and rules.partner_winning_exempt
+    follow = hand & SUIT_MASKS[led]
+    if follow:
+        if exempt:
+            return _FOLLOW_SUIT, follow, _PARTNER_WINNING, follow
+        if rules.must_overtake:
+            if top_trump >= 0 and led != trump and not rules.overtake_when_trumped:
+                return _FOLLOW_SUIT, follow, _NO_OVERTAKE_WHEN_TRUMPED, follow
+            higher = follow & ABOVE[top_led]
+            if higher:
+                return _FOLLOW_SUIT, follow, _OVERTAKE, higher
+        return _FOLLOW_SUIT, follow, -1, follow
+    if not trumps:
+        return _FREE_DISCARD, hand, -1, hand
+    if not rules.must_ruff:
+        return _NO_RUFF_DUTY, hand, -1, hand
+    if exempt:
+        return _PARTNER_WINNING, hand, -1, hand
+    if top_trump >= 0:
+        higher = trumps & ABOVE[top_trump]
+        if higher and rules.must_overtrump:
+            return _RUFF, trumps, _OVERTRUMP, higher
+        if not higher and rules.any_card_when_cannot_overtrump:
+            return _FREE_WHEN_CANNOT_OVERTRUMP, hand, -1, hand
+    return _RUFF, trumps, -1, trumps
+
+
+def legal_mask(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
+               led: int, top_led: int, top_trump: int, partner_winning: bool = False) -> int:
+    """The legal set of ``narrowing`` (the search's question: which cards may be played)."""
+    return narrowing(rules, hand, trump, trump_broken, led, top_led, top_trump, partner_winning)[3]
+
+
 def duties(rules: RuleSet, hand: int, trump: int, trump_broken: bool,
            led: int, top_led: int, top_trump: int, partner_winning: bool = False) -> tuple[Step, ...]:
     """The narrowing steps for a hand (mask) in a position; ``trump`` is -1 for no trump.
 
     ``partner_winning``: the player's partner holds the winning card so far (Eşli).
-    Hot path of the engine: plain ints only. The last step's mask is the legal set.
+    The last step's mask is the legal set.
     """
-    trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
-    if led < 0:
-        if trump < 0 or not rules.trump_lead_restricted or not trumps:
-            return ((FREE_LEAD, hand),)
-        if trump_broken:
-            return ((TRUMP_BROKEN, hand),)
-        if trumps == hand:
-            return ((ONLY_TRUMPS, hand),)
-        if rules.akq_trump_lead and trumps & TOP_THREE[trump] == TOP_THREE[trump]:
-            return ((TRUMP_NOT_BROKEN, (hand & ~trumps) | ACE_OF[trump]),)
-        return ((TRUMP_NOT_BROKEN, hand & ~trumps),)
-    exempt = partner_winning and rules.partner_winning_exempt
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        if exempt:
-            return ((FOLLOW_SUIT, follow), (PARTNER_WINNING, follow))
-        if rules.must_overtake:
-            if top_trump >= 0 and led != trump and not rules.overtake_when_trumped:
-                return ((FOLLOW_SUIT, follow), (NO_OVERTAKE_WHEN_TRUMPED, follow))
-            higher = follow & ABOVE[top_led]
-            if higher:
-                return ((FOLLOW_SUIT, follow), (OVERTAKE, higher))
-        return ((FOLLOW_SUIT, follow),)
-    if not trumps:
-        return ((FREE_DISCARD, hand),)
-    if not rules.must_ruff:
-        return ((NO_RUFF_DUTY, hand),)
-    if exempt:
-        return ((PARTNER_WINNING, hand),)
-    if top_trump >= 0:
-        higher = trumps & ABOVE[top_trump]
-        if higher and rules.must_overtrump:
-            return ((RUFF, trumps), (OVERTRUMP, higher))
-        if not higher and rules.any_card_when_cannot_overtrump:
-            return ((FREE_WHEN_CANNOT_OVERTRUMP, hand),)
-    return ((RUFF, trumps),)
+    first, allowed, second, left = narrowing(rules, hand, trump, trump_broken, led, top_led, top_trump,
+                                             partner_winning)
+    if second < 0:
+        return ((_RULE_IDS[first], allowed),)
+    return ((_RULE_IDS[first], allowed), (_RULE_IDS[second], left))
 
 
 _RUFF_ONLY: Final = TrumpBreak.RUFF_ONLY  # a module constant: enum lookups are slow on 3.11

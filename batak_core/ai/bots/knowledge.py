@@ -3,7 +3,7 @@
 Every card a player played was legal, so each hidden card that would have made it illegal
 cannot be in that player's hand: that is how a failure to follow shows a void, a failure to
 overtake shows "nothing higher", and a discard shows "no trump". The rule itself is not written
-here: each candidate card is tested with ``legality.duties`` on the hypothetical hand
+here: each candidate card is tested with ``legality.legal_mask`` on the hypothetical hand
 {played card, candidate}, with the partner-winning exemption where the rules have it. A card is
 forbidden by a single other card of the hand under every rule but one: the A-K-Q lead house rule,
 where the king and queen permit the ace; they are assumed held whenever the leader may have held
@@ -28,7 +28,7 @@ from typing import Final
 
 from ...cards import CARDS, FULL_DECK, SUIT_MASKS, mask_of
 from ...deal import DealView
-from ...legality import ACE_OF, TOP_THREE, breaks_trump, duties
+from ...legality import ACE_OF, TOP_THREE, breaks_trump, legal_mask
 from ...trick import advance, partner_winning
 from .evaluate import best_trump, trick_estimate
 
@@ -185,7 +185,7 @@ def _forbidding(view: DealView, card: int, candidates: int, trump: int, broken: 
     while m:
         low = m & -m
         m ^= low
-        if not duties(rules, bit | low, trump, broken, led, top_led, top_trump, partner_winning)[-1][1] & 1 << card:
+        if not legal_mask(rules, bit | low, trump, broken, led, top_led, top_trump, partner_winning) & 1 << card:
             out |= low
     return out
 

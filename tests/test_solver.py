@@ -8,6 +8,7 @@ import random
 import pytest
 
 from batak_core import Card, Deal, Phase, Suit, preset
+from batak_core.ai import solver
 from batak_core.ai.solver import Position, Search, SearchLimit, solve, solve_position
 from batak_core.cards import CARDS, SUIT_MASKS, cards_of
 from batak_core.legality import breaks_trump, legal_plays
@@ -247,3 +248,52 @@ def test_a_search_leaves_the_cycle_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("name", "variant"), [(n, None) for n in PRESETS] + ESLI)
+def test_mid_trick_bound_is_never_above_the_brute_force_value(name: str, variant: str | None) -> None:
+    """The mid-trick lower bound (the side's card sure to win the trick in progress, plus the
+    tricks the side is sure of after it) never claims more than best play gives."""
+    rules = rules_of(name, variant)
+    fired = 0
+    for seed in range(40):
+        deal = ending(rules, 700 + seed, cards_left=2 + seed % 2, extra=1 + seed % 3)
+        pos = Position.of_deal(deal)
+        search = Search(rules, pos.trump, pos.side)
+        depth, led, top_led, top_trump, win_seat, _ = search._root(pos)
+        if not pos.side >> win_seat & 1:
+            continue
+        assert deal.trump is not None
+        value = brute_force(rules, [deal.hand(s) for s in range(4)], deal.trump, pos.trump_broken, pos.leader,
+                            deal.current_trick, pos.side)
+        n = pos.hands[pos.leader].bit_count() + 1
+        for target in range(1, n + 1):
+            if search._won_ahead(pos.leader, depth, led, top_led, top_trump, pos.trump_broken, win_seat, target):
+                fired += 1
+                assert value >= target, (name, variant, seed, target, deal.history)
+    assert fired > 0
+
+
+def positions_a_trick_on(deal: Deal, tricks_before: int) -> set[tuple[int, int, int, int]]:
+    """The hands of every position at the end of the current trick, over every legal play."""
+    if not deal.current_trick and len(deal.tricks) > tricks_before:
+        return {(deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2), deal.hand_mask(3))}
+    out: set[tuple[int, int, int, int]] = set()
+    for card in deal.legal_plays():
+        after = deal.copy()
+        after.play(card)
+        out |= positions_a_trick_on(after, tricks_before)
+    return out
+
+
+def test_exact_position_keys_tell_the_positions_of_a_trick_apart() -> None:
+    """Every position one trick on from an ending gets its own key in the exact-position records:
+    with shared keys the records would push each other out (the results stay right, as each
+    record checks its hands, but the search slows down unseen)."""
+    assert len(set(solver._ZOBRIST)) == len(solver._ZOBRIST)
+    rules = preset("miniokey")
+    for seed in range(3):
+        deal = ending(rules, 40 + seed, cards_left=6, extra=0)
+        after = positions_a_trick_on(deal, len(deal.tricks))
+        keys = {solver.zobrist_of(hands) for hands in after}
+        assert len(after) >= 10 and len(keys) == len(after), (seed, len(after), len(keys))

@@ -5,7 +5,10 @@ a zero-window alpha-beta ("can the side still take t tricks?") driven to the exa
 trick total walks down from the top: tests above the value fail fast), with equivalent-card
 pruning (cards with no live card between them, the current trick's cards counting as live),
 sure-trick bounds at every trick boundary (each player's trumps the other side cannot all
-beat, and the side-suit winners the leader can cash) and cheap move ordering on plain int masks.
+beat, and the side-suit winners the leader can cash), the same lower bound in the middle of a
+trick whose winning card the side's opponents still to play cannot beat (``_won_ahead``), and
+cheap move ordering on plain int masks (a follower of the side plays a card nobody behind can
+beat first).
 What a trick-boundary position alone tells (its sure tricks, the table entry that last answered
 for it) is kept per exact position, since the search meets the same position many times over.
 
@@ -18,31 +21,39 @@ positions that differ only below that line share the entry. Cards an equivalent 
 for count as deciding when the one searched did.
 
 Speed (the module is also compiled with mypyc, see ``compiled``): the hot path works on plain
-ints that fit a machine word (hand masks, table keys, entries packed into one int), keeps a
-position's suit shapes and table bucket with its exact-position record so a revisit looks up
-nothing twice, and pauses the cycle collector while a search runs (it makes no cycles, only
-many small containers the collector would walk again and again).
+ints that fit a machine word (the four hands as four attributes, table keys, entries packed into
+one int, the exact-position key kept card by card as a Zobrist number), so compiled code makes
+no new objects for them; it keeps a position's suit shapes and table bucket with its
+exact-position record so a revisit looks up nothing twice, and pauses the cycle collector while
+a search runs (it makes no cycles, only many small containers the collector would walk again
+and again).
 
-Legality comes only from ``legality.duties`` (with ``trick.partner_winning`` for the turkish
-Eşli exemption) and ``breaks_trump``; the trick's state is tracked card by card with
-``trick.advance``, the engine's own trick rule, which the brute-force tests check.
+Legality comes only from ``legality.narrowing`` (the steps ``legality.duties`` reports), with
+``trick.partner_winning`` for the turkish Eşli exemption and ``breaks_trump``; the trick's state
+is tracked card by card with ``trick.advance``, the engine's own trick rule, which the
+brute-force tests check.
 """
 
 from __future__ import annotations
 
 import gc
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
 from ..deal import Deal, Phase
-from ..legality import breaks_trump, duties
+from ..legality import FOLLOW_SUIT_STEP, breaks_trump, legal_mask, narrowing
 from ..rules import RuleSet
 from ..seats import side_mask
 from ..trick import advance, partner_winning, winning_index
 
 _SUIT: Final = tuple(i // 13 for i in range(52))
+_ZOBRIST: Final[tuple[int, ...]] = tuple(map(random.Random(52).getrandbits, [60] * (4 << 6)))
+"""A random 60-bit number for each (seat, card), at ``seat << 6 | card``: a position's key for
+the exact-position records is the XOR of its cards' numbers, kept up to date card by card (one
+machine word, where a tuple of the four hands would be five new objects at every lookup)."""
 
 
 @dataclass(frozen=True)
@@ -142,14 +153,18 @@ class Search:
         self.horizon = horizon
         self.trump = trump
         self.side = side
-        self.hands = [0, 0, 0, 0]
+        # The four hands as masks, one attribute each: compiled, they stay machine words (a list
+        # would box every new mask into an object).
+        self.h0 = self.h1 = self.h2 = self.h3 = 0
         # Suit lengths of every hand (and who leads) -> how deep each suit's deciding cards go
         # (4 bits a suit) -> the holders of those cards (``_top_holders``) -> the entry: lower
         # bound | upper bound << 4 | (best lead + 1) << 8. Plain ints keep the table small and
         # out of the cycle collector's way.
         self.tt: dict[int, dict[int, dict[int, int]]] = {}
         # Exact trick-boundary positions (hands, leader, broken flag) -> their ``_bounds`` record.
-        self._known: dict[tuple[int, int, int, int, int], Known] = {}
+        # Keyed by ``zobrist`` with the flags XORed in; a record checks its own hands on a hit.
+        self._known: dict[int, Known] = {}
+        self.zobrist = 0
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
         self.rel = 0  # the cards whose ranks decided the last test (see the module docstring)
@@ -174,7 +189,8 @@ class Search:
 
     def _root(self, pos: Position) -> tuple[int, int, int, int, int, int]:
         """(depth, led, top_led, top_trump, winning seat, trick cards mask) of the position."""
-        self.hands = list(pos.hands)
+        self.h0, self.h1, self.h2, self.h3 = pos.hands
+        self.zobrist = zobrist_of(pos.hands)
         trick = pos.trick
         trump = self.trump
         led = top_led = top_trump = win_seat = -1
@@ -187,8 +203,8 @@ class Search:
 
     def _root_legal(self, pos: Position, led: int, top_led: int, top_trump: int, win_seat: int) -> int:
         seat = pos.to_move
-        return duties(self.rules, self.hands[seat], self.trump, pos.trump_broken,
-                      led, top_led, top_trump, partner_winning(win_seat, seat))[-1][1]
+        return legal_mask(self.rules, self._hand(seat), self.trump, pos.trump_broken,
+                          led, top_led, top_trump, partner_winning(win_seat, seat))
 
     def card_values(self, pos: Position, only: set[int] | None = None) -> dict[int, int]:
         """Exact value (declarer-side tricks from the current trick on) after each legal card."""
@@ -224,7 +240,7 @@ class Search:
         depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
         legal = self._root_legal(pos, led, top_led, top_trump, win_seat)
         reps = self._representatives(legal, in_trick)
-        n = self.hands[pos.leader].bit_count() + (1 if depth else 0)
+        n = self._hand(pos.leader).bit_count() + (1 if depth else 0)
         values: dict[int, int] = {}
         guess = -1
         for rep, members in reps:
@@ -249,7 +265,7 @@ class Search:
 
     def _value(self, pos: Position) -> int:
         depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
-        n = self.hands[pos.leader].bit_count() + (1 if depth else 0)
+        n = self._hand(pos.leader).bit_count() + (1 if depth else 0)
         lo, hi = 0, n
         # Tests above the value fail fast (the other side needs one refutation per node, and
         # the sure-trick caps cut most lines) while tests below it are the expensive ones:
@@ -275,10 +291,11 @@ class Search:
     def _after(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, win_seat: int,
                in_trick: int, broken: bool, card: int, target: int) -> bool:
         """Zero-window test after the player to move plays ``card``."""
-        hands = self.hands
         seat = (leader + depth) & 3
-        hand = hands[seat]
-        hands[seat] = hand ^ (1 << card)
+        hand = self._hand(seat)
+        self._put(seat, hand ^ (1 << card))
+        zobrist = self.zobrist
+        self.zobrist = zobrist ^ _ZOBRIST[seat << 6 | card]
         trump = self.trump
         if _SUIT[card] == trump and not broken and breaks_trump(self.rules, card, trump, led if depth else -1):
             broken = True
@@ -288,7 +305,8 @@ class Search:
         else:
             result = self._ply(leader, depth + 1, led, top_led, top_trump, win_seat, in_trick | 1 << card,
                                broken, target)
-        hands[seat] = hand  # not restored when SearchLimit ends the search: the next drive resets it
+        self._put(seat, hand)  # not restored when SearchLimit ends the search: the next drive resets it
+        self.zobrist = zobrist
         return result
 
     def _boundary(self, leader: int, broken: bool, target: int) -> bool:
@@ -296,21 +314,22 @@ class Search:
         if target <= 0:
             self.rel = 0
             return True
-        hands = self.hands
-        n = hands[leader].bit_count()
+        n = self._hand(leader).bit_count()
         if target > n:
             self.rel = 0
             return False
         if n == 1:
             return self._last_trick(leader) >= target
         if n <= self.horizon:
-            self.rel = hands[0] | hands[1] | hands[2] | hands[3]  # the guess looks at every rank
+            self.rel = self.h0 | self.h1 | self.h2 | self.h3  # the guess looks at every rank
             return self._guess(n) >= target
         flags = leader | (4 if broken and self._broken_matters else 0)
-        key = (hands[0], hands[1], hands[2], hands[3], flags)
+        key = self.zobrist ^ flags
         known = self._known.get(key)
-        if known is None:
+        if known is None or (known.h0 != self.h0 or known.h1 != self.h1 or known.h2 != self.h2
+                             or known.h3 != self.h3 or known.flags != flags):
             known = self._known[key] = self._bounds(leader)
+            known.h0, known.h1, known.h2, known.h3, known.flags = self.h0, self.h1, self.h2, self.h3, flags
         if target <= known.sure:
             self.rel = known.sure_rel
             return True
@@ -327,12 +346,11 @@ class Search:
         """The sure tricks of both sides in a trick-boundary position: each player's trumps
         that the other side cannot all beat (see ``_trump_tricks``), plus the side-suit winners
         the leader can cash one after another."""
-        hands = self.hands
         side = self.side
         if self._tmask:
             shift = self._tshift
-            raw = (hands[0] >> shift & 0x1FFF | (hands[1] >> shift & 0x1FFF) << 13
-                   | (hands[2] >> shift & 0x1FFF) << 26 | (hands[3] >> shift & 0x1FFF) << 39)
+            raw = (self.h0 >> shift & 0x1FFF | (self.h1 >> shift & 0x1FFF) << 13
+                   | (self.h2 >> shift & 0x1FFF) << 26 | (self.h3 >> shift & 0x1FFF) << 39)
             trumps = self._trump_bounds.get(raw)
             if trumps is None:
                 trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, side)
@@ -372,8 +390,7 @@ class Search:
                     best = (entry >> 8) - 1
         self._best = best
         result = self._ply(leader, 0, -1, -1, -1, -1, 0, broken, target)
-        hands = self.hands
-        rel = self.rel if self._share else hands[0] | hands[1] | hands[2] | hands[3]
+        rel = self.rel if self._share else self.h0 | self.h1 | self.h2 | self.h3
         d0, d1, d2, d3 = s0.depth(rel), s1.depth(rel), s2.depth(rel), s3.depth(rel)
         depths = d0 | d1 << 4 | d2 << 8 | d3 << 12
         stored = bucket.get(depths)
@@ -392,7 +409,7 @@ class Search:
 
     def _shape(self, leader: int, broken: bool, known: Known) -> None:
         """Fill in the suit shapes of a trick-boundary position and its table bucket."""
-        h0, h1, h2, h3 = self.hands
+        h0, h1, h2, h3 = self.h0, self.h1, self.h2, self.h3
         suits = self._suits
         raw = (h0 & 0x1FFF) | (h1 & 0x1FFF) << 13 | (h2 & 0x1FFF) << 26 | (h3 & 0x1FFF) << 39
         s0 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 0))
@@ -421,12 +438,14 @@ class Search:
         self.nodes += 1
         if self.nodes == self.limit:
             raise SearchLimit
-        hands = self.hands
+        if depth and self.side >> win_seat & 1 and not self.horizon and self._won_ahead(
+                leader, depth, led, top_led, top_trump, broken, win_seat, target):
+            return True
         seat = (leader + depth) & 3
-        hand = hands[seat]
+        hand = self._hand(seat)
         trump = self.trump
-        legal = duties(self.rules, hand, trump, broken, led, top_led, top_trump,
-                       self._exempt and partner_winning(win_seat, seat))[-1][1]
+        legal = legal_mask(self.rules, hand, trump, broken, led, top_led, top_trump,
+                           self._exempt and partner_winning(win_seat, seat))
         maximizing = self.side >> seat & 1 == 1
         # The ranks the legal set may hang on: the top card of the led suit (overtake duty), the
         # top trump (overtrump duty) and, with the partner-winning exemption, the winning card.
@@ -447,7 +466,7 @@ class Search:
         tt_best = self._best
         live = 0  # every card still in play, the trick's included: set when there is a choice
         if legal & (legal - 1):
-            live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
+            live = self.h0 | self.h1 | self.h2 | self.h3 | in_trick
             moves = self._ordered(legal, live, depth, seat, top_led, top_trump, win_seat, maximizing)
             if not depth:
                 best = tt_best
@@ -457,8 +476,10 @@ class Search:
         else:
             moves = [legal.bit_length() - 1]
         side = self.side
+        zobrist = self.zobrist
         for card in moves:
-            hands[seat] = hand ^ (1 << card)
+            self._put(seat, hand ^ (1 << card))
+            self.zobrist = zobrist ^ _ZOBRIST[seat << 6 | card]
             suit = _SUIT[card]
             n_broken = broken
             if suit == trump and not broken and breaks_trump(self.rules, card, trump, led):
@@ -476,7 +497,8 @@ class Search:
                 result = self._ply(leader, depth + 1, n_led, n_top_led, n_top_trump, n_win,
                                    in_trick | 1 << card, n_broken, target)
                 child_rel = self.rel
-            hands[seat] = hand
+            self._put(seat, hand)
+            self.zobrist = zobrist
             if live and child_rel >> card & 1:
                 # The card searched stood for its equivalent cards: their ranks decided too.
                 child_rel |= _class_bottom(card, legal, live)
@@ -493,6 +515,71 @@ class Search:
 
     # --- helpers of the search -------------------------------------------------------------------
 
+    def _hand(self, seat: int) -> int:
+        if seat == 0:
+            return self.h0
+        if seat == 1:
+            return self.h1
+        return self.h2 if seat == 2 else self.h3
+
+    def _put(self, seat: int, hand: int) -> None:
+        if seat == 0:
+            self.h0 = hand
+        elif seat == 1:
+            self.h1 = hand
+        elif seat == 2:
+            self.h2 = hand
+        else:
+            self.h3 = hand
+
+    def _hands(self) -> list[int]:
+        """The four hands as a list, for the helpers that loop over them."""
+        return [self.h0, self.h1, self.h2, self.h3]
+
+    def _won_ahead(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, broken: bool,
+                   win_seat: int, target: int) -> bool:
+        """Mid-trick lower bound. With only the side's opponents left to play and the side's card
+        winning: whether no card they may play can beat it and the tricks the side is then sure
+        of (its trumps the others cannot all beat, the winner's cashable side-suit winners, each
+        opponent still to play counted one card shorter in every suit) reach ``target``."""
+        side = self.side
+        trump = self.trump
+        pending = 0
+        for d in range(depth, 4):
+            s = (leader + d) & 3
+            if side >> s & 1:
+                return False
+            pending |= 1 << s
+        # What can beat the winning card: a higher trump, or without a trump in the trick a
+        # higher card of the led suit or any trump.
+        beaters = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | self._tmask
+        for d in range(depth, 4):
+            h = self._hand((leader + d) & 3)
+            first, allowed, _second, _left = narrowing(self.rules, h, trump, broken, led, top_led, top_trump)
+            possible = allowed if first == FOLLOW_SUIT_STEP else h  # following narrows to the suit
+            if possible & beaters:
+                return False
+        top = top_trump if top_trump >= 0 else top_led
+        if target <= 1:
+            self.rel = 1 << top
+            return True
+        sure = sure_rel = 0
+        if self._tmask:
+            shift = self._tshift
+            raw = (self.h0 >> shift & 0x1FFF | (self.h1 >> shift & 0x1FFF) << 13
+                   | (self.h2 >> shift & 0x1FFF) << 26 | (self.h3 >> shift & 0x1FFF) << 39)
+            trumps = self._trump_bounds.get(raw)
+            if trumps is None:
+                trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, side)
+            sure, sure_rel = trumps[0], trumps[1]
+        if target - 1 > sure:
+            cash, cash_rel = self._cashable(win_seat, pending)
+            if target - 1 > sure + cash:
+                return False
+            sure_rel |= cash_rel
+        self.rel = 1 << top | sure_rel
+        return True
+
     def _guess(self, n: int) -> int:
         """The side's share of the last ``n`` tricks, judged from the top cards of each suit:
         each suit's top run goes to its side, the tricks nobody controls are shared by the
@@ -500,7 +587,7 @@ class Search:
         self.nodes += 1
         if self.nodes == self.limit:
             raise SearchLimit
-        hands = self.hands
+        hands = self._hands()
         side = self.side
         ours = theirs = 0
         for s in range(4):
@@ -522,15 +609,20 @@ class Search:
                  else side.bit_count() / 4)
         return min(n, round(ours_top + open_tricks * share))
 
-    def _cashable(self, leader: int) -> tuple[int, int]:
+    def _cashable(self, leader: int, pending: int = 0) -> tuple[int, int]:
         """Side-suit winners the leader can cash one after another: the top run of each suit,
         stopped by the first other player with trumps who runs out of the suit (a ruff).
-        Also returns the deciding cards: the top card of the others in each suit counted."""
-        hands = self.hands
+        Also returns the deciding cards: the top card of the others in each suit counted.
+        ``pending``: seats still to play a card of the current trick (counted one card short in
+        every suit, whichever they play)."""
         tmask = self._tmask
-        mine = hands[leader]
-        rest_all = (hands[0] | hands[1] | hands[2] | hands[3]) & ~mine
-        ruffers = [h for h in hands if h & tmask and h != mine] if tmask else []
+        mine = self._hand(leader)
+        rest_all = (self.h0 | self.h1 | self.h2 | self.h3) & ~mine
+        ruffers = 0  # the other seats holding trumps, as a seat mask
+        if tmask:
+            for s in range(4):
+                if s != leader and self._hand(s) & tmask:
+                    ruffers |= 1 << s
         total = rel = 0
         for smask in SUIT_MASKS:
             if smask == tmask:
@@ -541,10 +633,11 @@ class Search:
             rest = rest_all & smask
             run = (own >> rest.bit_length()).bit_count()
             if run:
-                for h in ruffers:
-                    k = (h & smask).bit_count()
-                    if k < run:
-                        run = k
+                for s in range(4):
+                    if ruffers >> s & 1:
+                        k = (self._hand(s) & smask).bit_count() - (pending >> s & 1)
+                        if k < run:
+                            run = max(k, 0)
                 total += run
                 if rest:
                     rel |= 1 << rest.bit_length() - 1
@@ -552,8 +645,7 @@ class Search:
 
     def _last_trick(self, leader: int) -> int:
         """One card each: nothing left to choose."""
-        hands = self.hands
-        cards = [hands[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+        cards = [self._hand((leader + i) & 3).bit_length() - 1 for i in range(4)]
         index = winning_index(cards, self.trump)
         top = cards[index]
         same_suit = sum(1 for c in cards if _SUIT[c] == _SUIT[top])
@@ -565,7 +657,7 @@ class Search:
     def _representatives(self, legal: int, in_trick: int) -> list[tuple[int, list[int]]]:
         """Legal cards grouped into equivalence classes (no live card between them, counting the
         cards of the current trick); each class is represented by its highest card."""
-        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | in_trick
+        live = self.h0 | self.h1 | self.h2 | self.h3 | in_trick
         groups: list[tuple[int, list[int]]] = []
         members: list[int] = []
         m = legal
@@ -604,11 +696,10 @@ class Search:
                     tops |= 1 << (x.bit_length() - 1)
             ruff = 0
             if tmask:
-                hands = self.hands
                 side = self.side
                 mine = side >> seat & 1
                 for s in range(4):
-                    h = hands[s]
+                    h = self._hand(s)
                     if side >> s & 1 != mine and h & tmask:
                         for smask in SUIT_MASKS:
                             if not h & smask:
@@ -620,7 +711,43 @@ class Search:
         if (self.side >> win_seat & 1 == 1) == maximizing:
             return _ranked(reps)  # the side already wins it: play low
         beat = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | tmask
-        return indices_of(reps & beat) + _ranked(reps & ~beat)
+        beating = reps & beat
+        if maximizing and depth < 3 and beating & (beating - 1):
+            # The side following: the cards of the led suit no opponent still to play can beat
+            # (by following higher or, in a side suit, by trumping) first, the cheapest of them
+            # first. (Sure overtrumps first, or the highest beating card first, measured worse.)
+            side = self.side
+            led_mask = SUIT_MASKS[_SUIT[top_led]]
+            theirs = 0  # the opponents' cards of the led suit still to come
+            for i in range(1, 4 - depth):
+                s = (seat + i) & 3
+                if not side >> s & 1:
+                    follow = self._hand(s) & led_mask
+                    if follow:
+                        theirs |= follow
+                    elif self._hand(s) & tmask and led_mask != tmask:
+                        theirs = -1  # a ruff can beat any card of the suit
+                        break
+            if theirs >= 0:
+                sure = beating & led_mask
+                if theirs:
+                    sure &= ABOVE[theirs.bit_length() - 1]
+                if sure and sure != beating:
+                    return indices_of(sure) + indices_of(beating & ~sure) + _ranked(reps & ~beat)
+        return indices_of(beating) + _ranked(reps & ~beat)
+
+
+
+def zobrist_of(hands: tuple[int, int, int, int]) -> int:
+    """The key of the hands for the exact-position records (``Search`` keeps it card by card)."""
+    key = 0
+    for seat in range(4):
+        hand = hands[seat]
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            key ^= _ZOBRIST[seat << 6 | low.bit_length() - 1]
+    return key
 
 
 def _ranked(mask: int) -> list[int]:
@@ -701,7 +828,8 @@ class Known:
     last used for it (``entry_rel``: the cards that entry's result hangs on here), and once the
     table was asked, the position's suit shapes and table bucket."""
 
-    __slots__ = ("bucket", "entry", "entry_rel", "lost", "lost_rel", "s0", "s1", "s2", "s3", "sure", "sure_rel")
+    __slots__ = ("bucket", "entry", "entry_rel", "flags", "h0", "h1", "h2", "h3", "lost", "lost_rel", "s0", "s1",
+                 "s2", "s3", "sure", "sure_rel")
 
     def __init__(self, sure: int, sure_rel: int, lost: int, lost_rel: int) -> None:
         self.sure = sure
@@ -715,6 +843,7 @@ class Known:
         self.s2: SuitShape | None = None
         self.s3: SuitShape | None = None
         self.bucket: dict[int, dict[int, int]] = _NO_BUCKET
+        self.h0 = self.h1 = self.h2 = self.h3 = self.flags = 0  # the position it describes (set by the search)
 
 
 _NO_BUCKET: Final[dict[int, dict[int, int]]] = {}

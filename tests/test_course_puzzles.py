@@ -7,7 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+import ipywidgets as w
 import pytest
 
 import batak_core as bc
@@ -203,6 +205,75 @@ def test_the_shipped_puzzles_of_every_form_of_the_learners_game_starting_with_ih
 def test_the_trainer_refuses_rules_without_puzzles() -> None:
     with pytest.raises(ValueError, match="no puzzles under the classic rules"):
         PuzzleTrainer(bc.preset("classic"), pool=miniokey_puzzles()[:3])
+
+
+# --- what a click sends to the page (every message is a round of work in the browser) ------------
+
+Sent = list[tuple[w.Widget, dict[str, Any]]]
+
+
+@pytest.fixture()
+def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
+    """Every widget state update sent to the page, in order: (widget, the state it carries)."""
+    messages: Sent = []
+    original = w.Widget._send
+
+    def record(widget: w.Widget, msg: dict[str, Any], buffers: object = None) -> None:
+        if msg.get("method") == "update":
+            messages.append((widget, msg["state"]))
+        original(widget, msg, buffers)
+
+    monkeypatch.setattr(w.Widget, "_send", record)
+    return messages
+
+
+def board_widgets(board: PuzzleBoard) -> set[int]:
+    """The board's widgets that change with the position (cards, badges, their layouts, the table)."""
+    widgets: list[w.Widget] = [board.table, *board.buttons, *board.badges, *board.hand_row.children]
+    return {id(x) for x in widgets} | {id(x.layout) for x in widgets}
+
+
+@pytest.mark.parametrize("answer", ["wrong", "right, more to find", "solved"])
+def test_the_verdict_goes_in_one_message_before_the_board_changes(sent: Sent, answer: str) -> None:
+    """The page shows the verdict as soon as its one message arrives, whatever the board still redraws."""
+    if answer == "wrong":
+        puzzle, _right, card = with_a_wrong_card()
+    else:
+        puzzle = multi_move() if answer == "right, more to find" else next(
+            p for p in miniokey_puzzles() if p.moves() == 1)
+        card = walk(puzzle)[0][0]
+    trainer = trainer_on(puzzle)
+    sent.clear()
+    trainer.board.button(card).click()
+    feedback = [i for i, (widget, _state) in enumerate(sent) if widget is trainer.feedback]
+    assert len(feedback) == 1 and set(sent[feedback[0]][1]) == {"value", "_dom_classes"}
+    board = board_widgets(trainer.board)
+    assert not [state for widget, state in sent[:feedback[0]] if id(widget) in board]
+
+
+def test_a_right_card_resends_only_the_cards_that_change(sent: Sent) -> None:
+    """Each card stays on its button for the whole try: playing one hides its button and changes
+    only the buttons that become playable or not, each in one message."""
+    puzzle = multi_move()
+    trainer = trainer_on(puzzle)
+    board = trainer.board
+    first = walk(puzzle)[0][0]
+    placed = {b.card: b for b in board.buttons if b.card is not None}
+    sent.clear()
+    board.button(first).click()
+    assert {b.card: b for b in board.buttons if b.card is not None} == {c: placed[c] for c in placed if c != first}
+    buttons = [widget for widget, _state in sent if widget in board.buttons]
+    assert len(buttons) == len(set(map(id, buttons)))
+    assert not [state for widget, state in sent if widget in board.buttons and "description" in state]
+
+
+def test_a_new_puzzle_names_itself_last_once_its_board_is_drawn(sent: Sent) -> None:
+    """The puzzle's id (in the heading) shows only when the cards under it are the new puzzle's."""
+    trainer = PuzzleTrainer(MINIOKEY, pool=miniokey_puzzles(), seed=2, clock=Clock())
+    sent.clear()
+    trainer.next_button.click()
+    assert sent[-1][0] is trainer.board.heading and trainer.puzzle.id in sent[-1][1]["value"]
+    assert [widget for widget, _state in sent].count(trainer.board.heading) == 1
 
 
 # --- practice ----------------------------------------------------------------------------------

@@ -2,69 +2,32 @@
 
 The page picks its puzzles at random near the learner's rating; the test reads the puzzle's id
 off the board and asks ``teaching.puzzles`` (which the page judges with) for its right and wrong
-cards, so nothing here is hard-coded.
+cards, so nothing here is hard-coded. Clicks are timed inside the page as
+benchmarks/puzzle_clicks.py times them (the benchmark holds the target; this only sanity-checks).
 """
 
 from __future__ import annotations
 
 import statistics
-import time
 from typing import Any
 
 import pytest
 
 from batak_core import Card
-from batak_core.teaching import puzzles
+from benchmarks.puzzle_clicks import (
+    TARGET_P95_MS,
+    TRAINER,
+    Timing,
+    answers,
+    click_card,
+    install,
+    next_puzzle,
+    percentile,
+    shown_puzzle,
+)
 from tests.browser.test_app import WIDGETS_TIMEOUT, assert_clean, play_deal_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-TRAINER = ".batak-puzzle-trainer"
-VERDICT_P95_MS = 200  # the issue's bound on the time from a click to the verdict shown
-
-
-def shown_puzzle(page: Any) -> puzzles.Puzzle:
-    return puzzles.by_id(page.inner_text(f"{TRAINER} .batak-puzzle-id").strip())
-
-
-def answers(puzzle: puzzles.Puzzle) -> tuple[list[Card], Card | None]:
-    """The learner's right cards, decision by decision, and a card that loses at the first one
-    (None when every legal card there keeps the best result)."""
-    attempt = puzzles.Solve(puzzle)
-    right: list[Card] = []
-    wrong: Card | None = None
-    index = 0
-    while not attempt.done:
-        card = puzzle.line[index]
-        verdict = attempt.play(card)
-        assert verdict.correct, f"{puzzle.id}: the line's card {card.code} was judged wrong"
-        if not right:
-            wrong = next((c for c, v in sorted(verdict.values.items()) if v < 0), None)
-        right.append(card)
-        index += 1 + len(verdict.replies)
-    return right, wrong
-
-
-def click_and_time(page: Any, code: str, verdict: str) -> float:
-    """Click the card ``code`` of the trainer and wait for the feedback to carry ``verdict``
-    (batak-correct or batak-wrong) with new text: the milliseconds it took."""
-    feedback = page.locator(f"{TRAINER} .batak-puzzle-feedback")
-    before = feedback.inner_text()
-    start = time.perf_counter()
-    page.click(f"{TRAINER} button.batak-card-{code}:enabled")
-    page.wait_for_function(
-        "([sel, cls, old]) => { const e = document.querySelector(sel);"
-        " return e && e.classList.contains(cls) && e.innerText !== old; }",
-        arg=[f"{TRAINER} .batak-puzzle-feedback", verdict, before], timeout=15_000)
-    return (time.perf_counter() - start) * 1000
-
-
-def next_puzzle(page: Any, old: str) -> puzzles.Puzzle:
-    page.click(f"{TRAINER} button.batak-next-puzzle")
-    page.wait_for_function(
-        "([sel, old]) => { const e = document.querySelector(sel); return e && e.innerText.trim() !== old; }",
-        arg=[f"{TRAINER} .batak-puzzle-id", old], timeout=15_000)
-    return shown_puzzle(page)
 
 
 def rating_now(page: Any) -> str:
@@ -76,13 +39,14 @@ def test_a_puzzle_solved_right_and_another_wrong_move_the_rating_and_show_the_ba
     page.goto(app_url + "/voila/render/18_puzzles.ipynb")
     page.locator(f"{TRAINER} button.batak-card:enabled").first.wait_for(timeout=WIDGETS_TIMEOUT)
     assert_clean(page)
-    times: list[float] = []
+    install(page)
+    times: list[Timing] = []
 
     puzzle = shown_puzzle(page)
     right, _wrong = answers(puzzle)
     assert "1500" in rating_now(page)
     for number, card in enumerate(right):
-        times.append(click_and_time(page, card.code, "batak-correct"))
+        times.append(click_card(page, card.code, "batak-correct"))
         if number < len(right) - 1:  # the others' replies are drawn and the next decision waits
             assert "next card" in page.inner_text(f"{TRAINER} .batak-puzzle-feedback")
     assert "Solved" in page.inner_text(f"{TRAINER} .batak-puzzle-feedback")
@@ -94,12 +58,12 @@ def test_a_puzzle_solved_right_and_another_wrong_move_the_rating_and_show_the_ba
     # a wrong card at the first decision: find a puzzle that has one, by "Next puzzle"
     wrong: Card | None = None
     for _ in range(20):
-        puzzle = next_puzzle(page, puzzle.id)
+        puzzle, _shown = next_puzzle(page)
         right, wrong = answers(puzzle)
         if wrong is not None:
             break
     assert wrong is not None, "twenty puzzles in a row had no losing card at their first decision"
-    times.append(click_and_time(page, wrong.code, "batak-wrong"))
+    times.append(click_card(page, wrong.code, "batak-wrong"))
     trainer = page.locator(TRAINER)
     badges = trainer.locator(".batak-puzzle-badge .batak-badge")
     badges.nth(1).wait_for(timeout=10_000)  # the verdict shows first, the badges right after it
@@ -113,13 +77,16 @@ def test_a_puzzle_solved_right_and_another_wrong_move_the_rating_and_show_the_ba
 
     # a few more puzzles solved, for the time a verdict takes
     for _ in range(4):
-        puzzle = next_puzzle(page, puzzle.id)
-        times += [click_and_time(page, card.code, "batak-correct") for card in answers(puzzle)[0]]
+        puzzle, _shown = next_puzzle(page)
+        times += [click_card(page, card.code, "batak-correct") for card in answers(puzzle)[0]]
     assert_clean(page)
-    p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else times[0]
-    print(f"\npuzzle verdicts: {len(times)} clicks, median {statistics.median(times):.0f} ms, "
-          f"p95 {p95:.0f} ms (the issue wants p95 <= {VERDICT_P95_MS} ms)")
-    assert p95 <= 5 * VERDICT_P95_MS, f"a verdict took {p95:.0f} ms at p95"
+    in_page, playwright = [t.in_page for t in times], [t.playwright for t in times]
+    p95 = percentile(in_page, 0.95)
+    print(f"\npuzzle verdicts: {len(times)} clicks, in the page median {statistics.median(in_page):.0f} ms, "
+          f"p95 {p95:.0f} ms (the target is p95 <= {TARGET_P95_MS} ms: benchmarks/puzzle_clicks.py); "
+          f"as Playwright saw them median {statistics.median(playwright):.0f} ms, "
+          f"p95 {percentile(playwright, 0.95):.0f} ms")
+    assert p95 <= 5 * TARGET_P95_MS, f"a verdict took {p95:.0f} ms at p95 in the page"
 
 
 def test_an_analysed_deal_steps_forward_with_the_played_card_marked(page: Any, app_url: str) -> None:

@@ -94,22 +94,45 @@ class PuzzleBoard(w.VBox):
         repeat = ("" if self.counts else
                   '<div class="batak-puzzle-repeat">You have tried this puzzle before: this try does not '
                   "count for your rating.</div>")
+        with self.feedback.hold_sync():
+            self.feedback.value = ""
+            set_classes(self.feedback, remove=("batak-correct", "batak-wrong"))
+        self.rating.value = self._rating_line()
+        self._draw(fresh=True)
+        # last: the puzzle's id on the page then means the cards under it are this puzzle's
         self.heading.value = (f'<div class="batak-example-title">{goal}</div>'
                               f'<div class="batak-puzzle-about">{self._contract()} Puzzle rating '
                               f'<b>{round(puzzle.rating)}</b> · <span class="batak-puzzle-id">{escape(puzzle.id)}'
                               f"</span></div>{repeat}")
-        self.feedback.value = ""
-        set_classes(self.feedback, remove=("batak-correct", "batak-wrong"))
-        self.rating.value = self._rating_line()
-        self._draw()
 
-    def _draw(self) -> None:
-        """The position as it stands in the try: the others' hands, the trick, and your cards."""
+    def _draw(self, fresh: bool = False) -> None:
+        """The position as it stands in the try: the others' hands, the trick, and your cards.
+
+        Every message is work for the browser, so a card keeps its button for the whole try (only
+        ``fresh`` lays a new hand out in order): a played card just hides its own button, and each
+        button whose state changes gets one message."""
         assert self.puzzle is not None and self.attempt is not None
         self.table.value = self._table()
         legal = set(self.attempt.legal()) if not self.attempt.done else set()
         mine = sorted_hand(self.attempt.hands[0])
-        while len(self.buttons) < len(mine):
+        self._add_buttons(len(mine))
+        cards = ([*mine, *[None] * (len(self.buttons) - len(mine))] if fresh else
+                 [b.card if b.card in mine else None for b in self.buttons])
+        for button, mark, column, card in zip(self.buttons, self.badges, self.hand_row.children, cards, strict=True):
+            illegal = card not in legal and not self.attempt.done  # once it is over, none is "illegal"
+            with button.hold_sync():
+                button.set_card(card)
+                set_classes(button, ("batak-illegal",) if illegal else (),
+                            ("batak-right", "batak-wrong-pick", *(() if illegal else ("batak-illegal",))))
+                button.disabled = card not in legal
+                button.tooltip = "You may not play this card here" if illegal else button.description
+            show(column, card is not None)
+            mark.value = ""
+
+    def _add_buttons(self, count: int) -> None:
+        """At least ``count`` card buttons, each with its badge below it (the row changes once)."""
+        columns = []
+        while len(self.buttons) < count:
             button = CardButton()
             button.on_click(self._clicked)
             mark = w.HTML()
@@ -118,17 +141,9 @@ class PuzzleBoard(w.VBox):
             self.badges.append(mark)
             column = w.VBox([button, mark])
             set_classes(column, ("batak-puzzle-card",))
-            self.hand_row.children = (*self.hand_row.children, column)
-        for i, (button, mark) in enumerate(zip(self.buttons, self.badges, strict=True)):
-            card = mine[i] if i < len(mine) else None
-            button.set_card(card)
-            show(self.hand_row.children[i], card is not None)
-            mark.value = ""
-            illegal = card not in legal and not self.attempt.done  # once it is over, none is "illegal"
-            set_classes(button, ("batak-illegal",) if illegal else (),
-                        ("batak-right", "batak-wrong-pick", *(() if illegal else ("batak-illegal",))))
-            button.disabled = card not in legal
-            button.tooltip = "You may not play this card here" if illegal else button.description
+            columns.append(column)
+        if columns:
+            self.hand_row.children = (*self.hand_row.children, *columns)
 
     def _table(self) -> str:
         assert self.puzzle is not None and self.attempt is not None
@@ -218,19 +233,20 @@ class PuzzleBoard(w.VBox):
         return f'<div class="batak-puzzle-replies"><span>The others reply:</span>{shown}</div>'
 
     def _show_values(self, picked: Card, values: dict[Card, int]) -> None:
+        """Every legal card's badge, the right card and the pick marked (one message a button)."""
         for button, mark in zip(self.buttons, self.badges, strict=True):
-            button.disabled = True
-            if button.card not in values:
-                continue
-            value = values[button.card]
-            kind = "best" if value == 0 else "loses"
-            mark.value = f'<span class="batak-badge batak-badge-{kind}">{badge(value)}</span>'
-            if value == 0:
-                set_classes(button, ("batak-right",))
-                button.tooltip = f"{button.description}: ✓ the right card"
-            elif button.card == picked:
-                set_classes(button, ("batak-wrong-pick",))
-                button.tooltip = f"{button.description}: ✗ your pick, {badge(value)}"
+            value = values.get(button.card) if button.card is not None else None
+            with button.hold_sync():
+                button.disabled = True
+                if value == 0:
+                    set_classes(button, ("batak-right",))
+                    button.tooltip = f"{button.description}: ✓ the right card"
+                elif value is not None and button.card == picked:
+                    set_classes(button, ("batak-wrong-pick",))
+                    button.tooltip = f"{button.description}: ✗ your pick, {badge(value)}"
+            if value is not None:
+                kind = "best" if value == 0 else "loses"
+                mark.value = f'<span class="batak-badge batak-badge-{kind}">{badge(value)}</span>'
 
     def _finish(self, right: bool) -> None:
         """Save the try (a first try moves the ratings when rated) before any verdict shows."""
@@ -245,11 +261,12 @@ class PuzzleBoard(w.VBox):
         if progress.problem:
             self.rating.value += f'<br><span class="batak-error">{escape(progress.problem)}</span>'
 
-
     def _say(self, right: bool, text: str) -> None:
-        self.feedback.value = text
-        set_classes(self.feedback, ("batak-correct" if right else "batak-wrong",),
-                    ("batak-wrong" if right else "batak-correct",))
+        """The verdict's text and colour in one message, so the page shows both at once."""
+        with self.feedback.hold_sync():
+            self.feedback.value = text
+            set_classes(self.feedback, ("batak-correct" if right else "batak-wrong",),
+                        ("batak-wrong" if right else "batak-correct",))
 
 
 class PuzzleTrainer(w.VBox):

@@ -105,3 +105,24 @@ def test_the_game_table_opens_the_board_of_the_deal_just_played(monkeypatch: pyt
     assert table.children[-1] is table.analysis_box  # under the table
     table.next_button.click()
     assert not shown(table.analysis_box) and table.analysis_box.children == ()
+
+
+def test_a_step_sends_the_felt_before_the_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser test once counted badges right after the header changed and found none: the
+    header went to the page before the felt. Now a new header means the step's felt is there."""
+    deal = played("miniokey", "ihaleli", 1)
+    board = AnalysisBoard(deal, analysed("miniokey", "ihaleli", 1, None))
+    order: list[str] = []
+    original = ipw.Widget._send
+
+    def record(widget: ipw.Widget, msg: dict[str, object], buffers: object = None) -> None:
+        state = msg.get("state")
+        if msg.get("method") == "update" and isinstance(state, dict) and "value" in state:
+            order.append("felt" if widget is board.felt else "header" if widget is board.header else "other")
+        original(widget, msg, buffers)
+
+    monkeypatch.setattr(ipw.Widget, "_send", record)
+    for _ in range(3):
+        board.next_button.click()
+    seen = [name for name in order if name in ("felt", "header")]
+    assert seen == ["felt", "header"] * 3, seen

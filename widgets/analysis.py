@@ -103,13 +103,15 @@ class AnalysisBoard(w.VBox):
         step, choices = self.step, self.analysis.choices
         self.previous_button.disabled = step == 0
         self.next_button.disabled = step >= len(choices)
+        # The felt first, the header last: a page (or a test) that sees the new header then sees
+        # the hands and badges of the same step.
         if step < len(choices):
             choice = choices[step]
-            self.header.value = self._header(choice)
             self.felt.value = self._felt(choice)
+            self.header.value = self._header(choice)
         else:
-            self.header.value = f'<p class="batak-analysis-turn">{escape(self._end_text())}</p>'
             self.felt.value = self._end_felt()
+            self.header.value = f'<p class="batak-analysis-turn">{escape(self._end_text())}</p>'
 
     def _header(self, choice: CardChoice) -> str:
         name = self.names[choice.seat]

@@ -285,3 +285,30 @@ def test_batak_analyse_runs_through_the_batak_command(tmp_path: Path, capsys: py
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     assert main(["analyse", str(tmp_path / "broken.json")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_batak_analyse_values_every_trick_with_the_compiled_solver(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the solver is compiled the terminal has no budget: every trick is valued, and it
+    says first that a hard deal takes a while; in pure Python the board's budget applies."""
+    import batak_core.cli.analyse as cli_analyse
+
+    budgets: list[int | None] = []
+    real = cli_analyse.analyse
+
+    def spy(deal: Deal, node_budget: int | None = None, **kwargs: object) -> DealAnalysis:
+        budgets.append(node_budget)
+        return real(deal, node_budget, auction_seats=())
+
+    monkeypatch.setattr(cli_analyse, "analyse", spy)
+    path = tmp_path / "deal.json"
+    path.write_text(to_json(played("miniokey", "ihaleli", 1)), encoding="utf-8")
+    from batak_core.cli.main import main
+
+    monkeypatch.setattr(cli_analyse, "values_every_trick", lambda: True)
+    assert main(["analyse", str(path), "--no-auction"]) == 0
+    out, err = capsys.readouterr()
+    assert budgets == [None] and "a hard deal can take a few minutes" in err and "not valued" not in out
+    monkeypatch.setattr(cli_analyse, "values_every_trick", lambda: False)
+    assert main(["analyse", str(path), "--no-auction"]) == 0
+    assert budgets[1] == cli_analyse.board_budget() and capsys.readouterr().err == ""

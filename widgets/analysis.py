@@ -64,22 +64,17 @@ class AnalysisBoard(w.VBox):
         self.previous_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.slider.observe(lambda change: self._show(), "value")
-        has_points = any(c.points is not None and len(c.legal) > 1 for c in self.analysis.choices)
-        self.units = w.ToggleButtons(options=[TRICKS, POINTS] if has_points else [TRICKS], value=TRICKS,
-                                     tooltips=["Values in tricks against the best card",
-                                               "Values in points of these rules against the best card"][
-                                         :2 if has_points else 1],
-                                     style={"button_width": "70px"})
+        self.units = w.ToggleButtons(options=[TRICKS], value=TRICKS, style={"button_width": "70px"})
         set_classes(self.units, ("batak-analysis-units",))
-        show(self.units, has_points)
+        self._set_units()
         self.units.observe(lambda change: self._show(), "value")
         controls = w.HBox([self.previous_button, self.slider, self.next_button, self.units],
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
         set_classes(controls, ("batak-analysis-controls",))
         self.findings = w.HTML(self._findings_html())
         set_classes(self.findings, ("batak-analysis-findings",))
-        self.note = w.HTML(f'<p class="batak-analysis-note">{escape(self.analysis.note)}</p>')
-        show(self.note, bool(self.analysis.note))
+        self.note = w.HTML()
+        self.set_note(self.analysis.note)
         self.felt = w.HTML()
         set_classes(self.felt, ("batak-analysis-felt",))
         title = w.HTML('<div class="batak-panel-title">Analysis board: every card against perfect play</div>')
@@ -87,6 +82,30 @@ class AnalysisBoard(w.VBox):
                           self.header, self.felt])
         root(self, "batak-analysis-board")
         self._show()
+
+    def fill_in(self, analysis: DealAnalysis) -> None:
+        """Show the values of a longer search of the same deal (the game table's background
+        analysis of the earliest tricks); the step shown stays."""
+        if analysis.deal is not self.deal:
+            raise ValueError("the analysis given is of another deal: pass the deal it was made for")
+        self.analysis = analysis
+        self._set_units()
+        self.set_note(analysis.note)
+        self._show()
+
+    def set_note(self, text: str) -> None:
+        """The line above the controls that says what is not valued (hidden when empty)."""
+        self.note.value = f'<p class="batak-analysis-note">{escape(text)}</p>'
+        show(self.note, bool(text))
+
+    def _set_units(self) -> None:
+        """Tricks, and points where the analysis has them."""
+        has_points = any(c.points is not None and len(c.legal) > 1 for c in self.analysis.choices)
+        tooltips = ["Values in tricks against the best card", "Values in points of these rules against the best card"]
+        with self.units.hold_trait_notifications():
+            self.units.options = [TRICKS, POINTS] if has_points else [TRICKS]
+            self.units.tooltips = tooltips[:2 if has_points else 1]
+        show(self.units, has_points)
 
     @property
     def step(self) -> int:

@@ -39,6 +39,7 @@ from batak_core import (
     Variant,
     Verdict,
 )
+from batak_core.ai.analysis import BackgroundCardValues, pending_note, values_every_trick, with_card_values
 from batak_core.ai.bots import ReviewItem
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
@@ -109,6 +110,7 @@ class GameTable(w.VBox):
     _pending: asyncio.TimerHandle | None = None
     _pending_review: asyncio.TimerHandle | None = None
     _pending_analysis: asyncio.TimerHandle | None = None
+    _background: BackgroundCardValues | None = None  # the analysis board's earliest tricks, being valued
     _clock_task: asyncio.Task[None] | None = None
 
     def __init__(self, rules: RuleSet | None = None, bots: str | Sequence[str] = "random",
@@ -453,6 +455,16 @@ class GameTable(w.VBox):
             if handle is not None:
                 handle.cancel()
         self._pending = self._pending_review = self._pending_analysis = None
+        self._stop_background()
+
+    def _stop_background(self) -> None:
+        """Stop valuing the last deal's earliest tricks (the board they were for is gone)."""
+        background, self._background = self._background, None
+        if background is not None:
+            loop = _running_loop()
+            if loop is not None:
+                loop.remove_reader(background.fileno())
+            background.cancel()
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -537,6 +549,7 @@ class GameTable(w.VBox):
             show(self.analysis_box, False)
             if self.analysis_box.children:
                 self.analysis_box.children = ()  # the last deal's board goes with it
+                self._stop_background()
             return
         if deal.phase is Phase.REDEAL:
             why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
@@ -640,12 +653,44 @@ class GameTable(w.VBox):
         if self._analysed != key or self.deal is not deal:
             return  # the learner moved on to another deal meanwhile
         try:
-            board: w.Widget = AnalysisBoard(deal, auction_seats=(LEARNER,), names=self.names)
+            board = AnalysisBoard(deal, auction_seats=(LEARNER,), names=self.names)
         except Exception as error:  # any failure: the box must not hang on "Analysing…"
-            board = w.HTML('<p class="batak-analysing">The analysis could not be finished '
-                           f"({escape(type(error).__name__)}: {escape(shorten(str(error)))}). "
-                           "The game goes on as before.</p>")
+            self.analysis_box.children = (w.HTML(
+                '<p class="batak-analysing">The analysis could not be finished '
+                f"({escape(type(error).__name__)}: {escape(shorten(str(error)))}). The game goes on as before.</p>"),)
+            return
         self.analysis_box.children = (board,)
+        if not board.analysis.complete and values_every_trick():
+            self._value_the_rest(board, key)
+
+    def _value_the_rest(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
+        """Value the tricks the board's budget left out in a process of its own; the board says
+        so meanwhile and fills them in when they arrive (``finish_background``; on the kernel's
+        event loop this happens by itself)."""
+        self._stop_background()
+        self._background = BackgroundCardValues(board.deal)
+        board.set_note(pending_note(board.analysis))
+        loop = _running_loop()
+        if loop is not None:
+            loop.add_reader(self._background.fileno(), self.finish_background, board, key)
+
+    def finish_background(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
+        """Put the background values on the board (waits for them if they are not ready yet)."""
+        background, self._background = self._background, None
+        if background is None:
+            return
+        loop = _running_loop()
+        if loop is not None:
+            loop.remove_reader(background.fileno())
+        if self._analysed != key or board not in self.analysis_box.children:
+            background.cancel()
+            return
+        try:
+            values = background.result()
+        except ValueError:
+            board.set_note(f"{board.analysis.note} (The search of the earliest tricks stopped unfinished.)")
+            return
+        board.fill_in(with_card_values(board.analysis, values))
 
 
 def _review_item_html(item: ReviewItem) -> str:

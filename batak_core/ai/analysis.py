@@ -14,13 +14,17 @@ The decisions are solved from the last trick backwards with one ``Search`` per c
 its transposition table holds values from the start of the current trick on, so what a later
 position taught stays right for the earlier ones (the solver's table is per rules, trump and
 side). A node budget stops the search; the tricks solved by then (from the end) are ``covered``
-and ``note`` says what was left out. The auction and the trump choice are judged by the bots'
-review (``bidding.auction_review``), per seat.
+and ``note`` says what was left out. With the compiled solver the board then values the rest in
+a process of its own (``BackgroundCardValues``), so every trick from the first gets its values.
+The auction and the trump choice are judged by the bots' review (``bidding.auction_review``), per
+seat.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Final
 
 from ..actions import ActionKind
@@ -34,17 +38,25 @@ from .compiled import is_compiled
 from .solver import Position, Search, SearchLimit
 
 COMPILED_NODES: Final = 8_000_000
-"""The board's node budget with the compiled solver. A whole deal, all four hands' decisions, takes
-0.3 to 2 million nodes in most club-bot deals (a second or a few) and far more in a few (over 50
-million: minutes): this bound values every trick of the usual deal and stops the rare one after
-some seconds, saying which tricks it covered. The count, not the clock, decides, so a deal is
-always covered the same way."""
+"""The board's first budget with the compiled solver. A whole deal, all four hands' decisions, takes
+0.3 to 2 million nodes in most club-bot deals (a second or a few) and far more in a few (up to
+about 100 million: minutes): this bound shows every trick of the usual deal at once and the rare
+one's later tricks after some seconds; the board then values its earliest tricks in the
+background (``BackgroundCardValues``). The count, not the clock, decides, so a deal is always
+covered the same way."""
 PURE_PYTHON_NODES: Final = 1_000_000
 """The same where the solver runs as pure Python (about 20 times slower): it keeps the wait
 under a minute and covers the later tricks of most deals."""
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                        "eleven", "twelve", "thirteen")
+
+
+def values_every_trick() -> bool:
+    """Whether the board and ``batak analyse`` value every trick from the first: with the compiled
+    solver, yes (the board after its budget in the background, ``BackgroundCardValues``); in pure
+    Python the budget's coverage is final (the first tricks of a hard deal would take hours)."""
+    return is_compiled(solver)
 
 
 def board_budget() -> int | None:
@@ -117,15 +129,78 @@ def analyse(deal: Deal, node_budget: int | None = None, *, auction_seats: tuple[
                          f"not {node_budget!r}")
     if any(s not in (0, 1, 2, 3) for s in auction_seats):
         raise ValueError(f"auction_seats must be seats 0..3, not {auction_seats!r}")
-    played = _replay(deal)
-    values, stopped_at = _solve(deal, played, node_budget)
-    choices = tuple(_choice(deal, n, p, values.get(n)) for n, p in enumerate(played))
     auction = tuple(auction_review(deal, seat, node_budget=auction_nodes)
                     if seat in auction_seats and auction_nodes > 0 and _auction_over(deal) else None
                     for seat in range(4))
+    return _assemble(deal, auction, solve_cards(deal, node_budget))
+
+
+CardValues = tuple[dict[int, dict[int, int]], int | None]
+"""The solver's raw values per card decision number (the counting side's tricks from the current
+trick on, per legal card index), and the trick the node budget ran out in (None: it did not).
+Plain ints, so another process can send them back."""
+
+
+def solve_cards(deal: Deal, node_budget: int | None = None) -> CardValues:
+    """The card search of ``analyse`` alone (no auction findings)."""
+    return _solve(deal, _replay(deal), node_budget)
+
+
+def with_card_values(analysis: DealAnalysis, values: CardValues) -> DealAnalysis:
+    """``analysis`` with the card values of another search of the same deal (a longer one: see
+    ``BackgroundCardValues``); the auction findings stay."""
+    return _assemble(analysis.deal, analysis.auction, values)
+
+
+def _assemble(deal: Deal, auction: tuple[AuctionReview | None, ...], card_values: CardValues) -> DealAnalysis:
+    values, stopped_at = card_values
+    choices = tuple(_choice(deal, n, p, values.get(n)) for n, p in enumerate(_replay(deal)))
     tricks = sorted({c.trick for c in choices})
     covered = tuple(t for t in tricks if stopped_at is None or t > stopped_at)
     return DealAnalysis(deal, choices, auction, covered, stopped_at is None, _note(deal, tricks, covered))
+
+
+class BackgroundCardValues:
+    """``solve_cards(deal)`` without a node budget in a process of its own, so the analysis board
+    can show what its budget covered at once and fill in the earliest tricks when they are done
+    (a rare deal takes minutes for its first tricks) while the page stays responsive.
+
+    ``fileno()`` becomes readable when the values are ready (an event loop can wait on it);
+    ``result()`` then returns them (it waits if they are not ready yet); ``cancel()`` stops the
+    process (a new deal started: its values are of no use any more)."""
+
+    def __init__(self, deal: Deal) -> None:
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the kernel's state
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(target=_send_card_values, args=(deal, send), daemon=True,
+                                        name="batak-analysis")
+        self._process.start()
+        send.close()
+
+    def fileno(self) -> int:
+        return self._receive.fileno()
+
+    def result(self) -> CardValues:
+        """The values; ValueError if the process ended without them (it was cancelled or failed)."""
+        try:
+            values: CardValues = self._receive.recv()
+        except (EOFError, OSError) as error:
+            raise ValueError("the background analysis ended without a result") from error
+        finally:
+            self._receive.close()
+            self._process.join(timeout=5)
+        return values
+
+    def cancel(self) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join(timeout=5)
+        self._receive.close()
+
+
+def _send_card_values(deal: Deal, send: Connection) -> None:
+    send.send(solve_cards(deal, None))
+    send.close()
 
 
 @dataclass(frozen=True)
@@ -228,8 +303,14 @@ def _auction_over(deal: Deal) -> bool:
     return deal.phase in (Phase.PLAY, Phase.OVER, Phase.BURY)
 
 
-def _note(deal: Deal, tricks: list[int], covered: tuple[int, ...]) -> str:
-    """What the board did not value, in plain words ("" when it valued every card)."""
+def pending_note(analysis: DealAnalysis) -> str:
+    """What a board still waiting for ``BackgroundCardValues`` says it has not valued yet."""
+    return _note(analysis.deal, sorted({c.trick for c in analysis.choices}), analysis.covered, pending=True)
+
+
+def _note(deal: Deal, tricks: list[int], covered: tuple[int, ...], pending: bool = False) -> str:
+    """What the board did not value, in plain words ("" when it valued every card); ``pending``:
+    the rest is still being worked out."""
     if not tricks:
         if deal.phase is Phase.REDEAL:
             return "The cards were thrown in: there is no play to value."
@@ -237,9 +318,14 @@ def _note(deal: Deal, tricks: list[int], covered: tuple[int, ...]) -> str:
     if len(covered) == len(tricks):
         return ""
     if not covered:
+        if pending:
+            return "The cards are still being valued: they appear here when done."
         return "No trick is valued: even the last one would take longer than this machine allows here."
     first, last = covered[0], tricks[-1]
     scope = f"Trick {first} is" if first == last else f"Tricks {first} to {last} are"
     missing = first - tricks[0]
     earlier = "the first trick" if missing == 1 else f"the first {_COUNT_WORDS[missing]}"
+    if pending:
+        return (f"{scope} valued; {earlier} {'is' if missing == 1 else 'are'} still being worked out and appear here "
+                "when done (a hard deal can take a few minutes).")
     return f"{scope} valued; {earlier} would take longer than this machine allows here."

@@ -3,15 +3,17 @@
 `batak analyse FILE` reads a deal or a game file (``saving.from_json``; of a game, its last deal or
 ``--deal N``) and prints the auction findings, then each trick: every seat's card with its value
 and the other legal cards' values ("=" keeps the best result, "−1" is a trick less ...), in points
-too where the score follows from the tricks. The numbers come from ``ai.analysis.analyse``.
+too where the score follows from the tricks. The numbers come from ``ai.analysis.analyse``: with the
+compiled solver for every trick, in pure Python within the board's budget.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from ..ai.analysis import CardChoice, DealAnalysis, analyse, board_budget
+from ..ai.analysis import CardChoice, DealAnalysis, analyse, board_budget, values_every_trick
 from ..cards import Card
 from ..deal import Deal
 from ..documents import SaveFileError
@@ -39,7 +41,11 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
 
 def run_analyse(args: argparse.Namespace) -> int:
     deal = _load(Path(args.file), args.deal)
-    result = analyse(deal, board_budget(), auction_seats=() if args.no_auction else (0, 1, 2, 3))
+    every_trick = values_every_trick()
+    if every_trick:
+        print("Valuing every card against perfect play (a hard deal can take a few minutes)...", file=sys.stderr)
+    result = analyse(deal, None if every_trick else board_budget(),
+                     auction_seats=() if args.no_auction else (0, 1, 2, 3))
     print(report(result))
     return 0
 

@@ -4,9 +4,11 @@
     BATAK_PURE_PYTHON=1 python benchmarks/analysis.py   # pure Python, with the board's node budget
     python benchmarks/analysis.py --deals 5 --auction   # fewer deals; time the learner's auction too
 
-Prints, per preset and variant, the median and 95th percentile seconds of the card analysis (and
-of the auction findings with ``--auction``), and how many tricks were
-covered (the smallest coverage over the deals). The budget is the board's own (``board_budget``).
+Prints, per preset and variant, the median and 95th percentile seconds until the board shows (the
+card analysis within the board's own budget, ``board_budget``; the auction findings too with
+``--auction``), how many deals had every trick valued at once (and the smallest coverage), and with
+the compiled solver the seconds until every trick is valued (the board's background search of the
+earliest tricks, ``BackgroundCardValues``, timed here in this process).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import batak_core as bc
 from batak_core.ai import solver
-from batak_core.ai.analysis import analyse, board_budget
+from batak_core.ai.analysis import analyse, board_budget, solve_cards, values_every_trick
 from batak_core.ai.compiled import is_compiled
 from batak_core.ai.match import play_out
 from batak_core.rules import VARIANTS
@@ -52,22 +54,30 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--auction", action="store_true", help="also time the learner's auction findings")
     parser.add_argument("--rules", default=None, help="one preset only")
+    parser.add_argument("--variant", default=None, help="one form of the game only (ihaleli, esli, ...)")
     args = parser.parse_args()
+    background = values_every_trick()
     budget = board_budget()
     engine = "compiled" if is_compiled(solver) else "pure Python"
     print(f"Analysis board, {engine} solver, node budget {'none' if budget is None else f'{budget:,}'}, "
           f"{args.deals} club-bot deals a form")
     forms = [(n, "ihaleli") for n in bc.PRESETS] + [(n, v.value) for (n, v) in VARIANTS]
     for name, variant in forms:
-        if args.rules is not None and name != args.rules:
+        if (args.rules is not None and name != args.rules) or (args.variant is not None and variant != args.variant):
             continue
         rules = bc.preset(name, variant)
-        times, auction_times, covered = [], [], []
+        times, auction_times, covered, every = [], [], [], []
         for deal in finished_deals(rules, args.deals, args.seed):
             start = time.perf_counter()
             result = analyse(deal, budget, auction_seats=())
             times.append(time.perf_counter() - start)
             covered.append(len(result.covered))
+            if background and not result.complete:  # the board's background search, from scratch
+                start = time.perf_counter()
+                solve_cards(deal, None)
+                every.append(times[-1] + time.perf_counter() - start)
+            elif background:
+                every.append(times[-1])
             if args.auction:
                 start = time.perf_counter()
                 analyse(deal, 0, auction_seats=(0,))
@@ -75,9 +85,10 @@ def main() -> None:
         auction = (f"; auction median {statistics.median(auction_times):.2f} s, p95 {p95(auction_times):.2f} s"
                    if auction_times else "")
         full = sum(1 for c in covered if c == rules.tricks_per_deal)
-        print(f"{name:9} {variant:9} cards median {statistics.median(times):6.2f} s, p95 {p95(times):6.2f} s; "
-              f"every trick valued in {full}/{len(covered)} deals (fewest tricks valued: {min(covered)})"
-              f"{auction}", flush=True)
+        rest = (f"; every trick valued (background) median {statistics.median(every):6.2f} s, p95 {p95(every):6.2f} s, "
+                f"max {max(every):6.1f} s" if every else "")
+        print(f"{name:9} {variant:9} board shown median {statistics.median(times):6.2f} s, p95 {p95(times):6.2f} s, "
+              f"every trick at once in {full}/{len(covered)} deals (fewest: {min(covered)}){rest}{auction}", flush=True)
 
 
 if __name__ == "__main__":

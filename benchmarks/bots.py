@@ -83,9 +83,9 @@ def speed(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         search.value(pos)
         full_value.append(time.perf_counter() - start)
-        print(f"  full deal {seed}: trick total in {full_value[-1]:.1f} s ({search.nodes:,} nodes)", flush=True)
+        print(f"  full deal {seed}: trick total in {full_value[-1]:.2f} s ({search.nodes:,} nodes)", flush=True)
     if full_value:
-        print(f"solver, full 13-card deals (trick total only): median {statistics.median(full_value):.1f} s "
+        print(f"solver, full 13-card deals (trick total only): median {statistics.median(full_value):.2f} s "
               f"({len(full_value)} deals)", flush=True)
 
 

@@ -129,9 +129,10 @@ def test_a_step_sends_the_felt_before_the_header(monkeypatch: pytest.MonkeyPatch
     assert seen == ["felt", "header"] * 3, seen
 
 
-def test_the_board_values_its_first_tricks_in_the_background_after_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the compiled solver the board shows at once what its budget covered, says the earliest
-    tricks are on their way, and fills them in from a process of its own: every trick valued."""
+@pytest.fixture()
+def small_budget_boards(monkeypatch: pytest.MonkeyPatch) -> list[AnalysisBoard]:
+    """The game table's analysis boards made with a tiny first budget (so the earliest tricks are
+    left to the background search), as with the compiled solver; the boards made, in order."""
     boards: list[AnalysisBoard] = []
 
     def small_budget_board(deal: bc.Deal, auction_seats: tuple[int, ...], names: tuple[str, ...]) -> AnalysisBoard:
@@ -140,11 +141,23 @@ def test_the_board_values_its_first_tricks_in_the_background_after_its_budget(mo
 
     monkeypatch.setattr(game_table, "AnalysisBoard", small_budget_board)
     monkeypatch.setattr(game_table, "values_every_trick", lambda: True)
+    return boards
+
+
+def finished_table() -> game_table.GameTable:
     table = game_table.GameTable(bc.preset("miniokey"), bots="club", seed=7, delay=0)
     while table.deal.phase is not bc.Phase.OVER:
         click_something(table)
+    return table
+
+
+def test_the_board_values_its_first_tricks_in_the_background_after_its_budget(
+        small_budget_boards: list[AnalysisBoard]) -> None:
+    """With the compiled solver the board shows at once what its budget covered, says the earliest
+    tricks are on their way, and fills them in from a process of its own: every trick valued."""
+    table = finished_table()
     table.analyse_button.click()
-    [board] = boards
+    [board] = small_budget_boards
     assert not board.analysis.complete and table._background is not None
     assert "still being worked out" in board.note.value and shown(board.note)
     board.go(0)
@@ -157,15 +170,8 @@ def test_the_board_values_its_first_tricks_in_the_background_after_its_budget(mo
     assert badges(board.felt.value)  # the first card's values are on the board now
 
 
-def test_a_new_deal_stops_the_background_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
-    def small_budget_board(deal: bc.Deal, auction_seats: tuple[int, ...], names: tuple[str, ...]) -> AnalysisBoard:
-        return AnalysisBoard(deal, analyse(deal, 3_000, auction_seats=()), names=names)
-
-    monkeypatch.setattr(game_table, "AnalysisBoard", small_budget_board)
-    monkeypatch.setattr(game_table, "values_every_trick", lambda: True)
-    table = game_table.GameTable(bc.preset("miniokey"), bots="club", seed=7, delay=0)
-    while table.deal.phase is not bc.Phase.OVER:
-        click_something(table)
+def test_a_new_deal_stops_the_background_analysis(small_budget_boards: list[AnalysisBoard]) -> None:
+    table = finished_table()
     table.analyse_button.click()
     background = table._background
     assert background is not None
@@ -173,27 +179,17 @@ def test_a_new_deal_stops_the_background_analysis(monkeypatch: pytest.MonkeyPatc
     assert table._background is None and not background._process.is_alive()
 
 
-def test_on_the_kernels_event_loop_the_board_fills_in_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_on_the_kernels_event_loop_the_board_fills_in_by_itself(small_budget_boards: list[AnalysisBoard]) -> None:
     """In a kernel nothing calls ``finish_background``: the event loop wakes when the values arrive."""
-    boards: list[AnalysisBoard] = []
-
-    def small_budget_board(deal: bc.Deal, auction_seats: tuple[int, ...], names: tuple[str, ...]) -> AnalysisBoard:
-        boards.append(AnalysisBoard(deal, analyse(deal, 3_000, auction_seats=()), names=names))
-        return boards[-1]
-
-    monkeypatch.setattr(game_table, "AnalysisBoard", small_budget_board)
-    monkeypatch.setattr(game_table, "values_every_trick", lambda: True)
-    table = game_table.GameTable(bc.preset("miniokey"), bots="club", seed=7, delay=0)
-    while table.deal.phase is not bc.Phase.OVER:
-        click_something(table)
+    table = finished_table()
 
     async def analyse_and_wait() -> None:
         table.analyse_button.click()  # the board is made a moment later, on the loop
         for _ in range(1200):
             await asyncio.sleep(0.05)
-            if boards and boards[0].analysis.complete:
+            if small_budget_boards and small_budget_boards[0].analysis.complete:
                 return
 
     asyncio.run(analyse_and_wait())
-    [board] = boards
+    [board] = small_budget_boards
     assert board.analysis.complete and table._background is None and not shown(board.note)

@@ -348,13 +348,7 @@ class Search:
         the leader can cash one after another."""
         side = self.side
         if self._tmask:
-            shift = self._tshift
-            raw = (self.h0 >> shift & 0x1FFF | (self.h1 >> shift & 0x1FFF) << 13
-                   | (self.h2 >> shift & 0x1FFF) << 26 | (self.h3 >> shift & 0x1FFF) << 39)
-            trumps = self._trump_bounds.get(raw)
-            if trumps is None:
-                trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, side)
-            sure, sure_rel, lost, lost_rel = trumps
+            sure, sure_rel, lost, lost_rel = self._trumps_now()
         else:
             sure = lost = sure_rel = lost_rel = 0
         cash, cash_rel = self._cashable(leader)
@@ -515,6 +509,16 @@ class Search:
 
     # --- helpers of the search -------------------------------------------------------------------
 
+    def _trumps_now(self) -> tuple[int, int, int, int]:
+        """``_trump_bounds`` of the hands as they are (kept per trump pattern)."""
+        shift = self._tshift
+        raw = (self.h0 >> shift & 0x1FFF | (self.h1 >> shift & 0x1FFF) << 13
+               | (self.h2 >> shift & 0x1FFF) << 26 | (self.h3 >> shift & 0x1FFF) << 39)
+        trumps = self._trump_bounds.get(raw)
+        if trumps is None:
+            trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, self.side)
+        return trumps
+
     def _hand(self, seat: int) -> int:
         if seat == 0:
             return self.h0
@@ -565,13 +569,7 @@ class Search:
             return True
         sure = sure_rel = 0
         if self._tmask:
-            shift = self._tshift
-            raw = (self.h0 >> shift & 0x1FFF | (self.h1 >> shift & 0x1FFF) << 13
-                   | (self.h2 >> shift & 0x1FFF) << 26 | (self.h3 >> shift & 0x1FFF) << 39)
-            trumps = self._trump_bounds.get(raw)
-            if trumps is None:
-                trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, side)
-            sure, sure_rel = trumps[0], trumps[1]
+            sure, sure_rel, _lost, _lost_rel = self._trumps_now()
         if target - 1 > sure:
             cash, cash_rel = self._cashable(win_seat, pending)
             if target - 1 > sure + cash:

@@ -44,6 +44,11 @@ about 100 million: minutes): this bound shows every trick of the usual deal at o
 one's later tricks after some seconds; the board then values its earliest tricks in the
 background (``BackgroundCardValues``). The count, not the clock, decides, so a deal is always
 covered the same way."""
+BACKGROUND_NODES: Final = 300_000_000
+"""The bound of the board's background search of the earliest tricks (``BackgroundCardValues``):
+minutes with the compiled solver. Club-bot deals need far less (the hardest measured, about 100
+million); it is there so that no deal keeps a core busy for good, and a deal it stops says which
+tricks it covered, as the first budget does."""
 PURE_PYTHON_NODES: Final = 1_000_000
 """The same where the solver runs as pure Python (about 20 times slower): it keeps the wait
 under a minute and covers the later tricks of most deals."""
@@ -54,8 +59,9 @@ _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seve
 
 def values_every_trick() -> bool:
     """Whether the board and ``batak analyse`` value every trick from the first: with the compiled
-    solver, yes (the board after its budget in the background, ``BackgroundCardValues``); in pure
-    Python the budget's coverage is final (the first tricks of a hard deal would take hours)."""
+    solver, yes (the board after its budget in the background, ``BackgroundCardValues``, within
+    ``BACKGROUND_NODES``); in pure Python the budget's coverage is final (the first tricks of a
+    hard deal would take hours)."""
     return is_compiled(solver)
 
 
@@ -161,7 +167,7 @@ def _assemble(deal: Deal, auction: tuple[AuctionReview | None, ...], card_values
 
 
 class BackgroundCardValues:
-    """``solve_cards(deal)`` without a node budget in a process of its own, so the analysis board
+    """``solve_cards(deal, BACKGROUND_NODES)`` in a process of its own, so the analysis board
     can show what its budget covered at once and fill in the earliest tricks when they are done
     (a rare deal takes minutes for its first tricks) while the page stays responsive.
 
@@ -199,7 +205,7 @@ class BackgroundCardValues:
 
 
 def _send_card_values(deal: Deal, send: Connection) -> None:
-    send.send(solve_cards(deal, None))
+    send.send(solve_cards(deal, BACKGROUND_NODES))
     send.close()
 
 

@@ -50,6 +50,10 @@ from ..seats import side_mask
 from ..trick import advance, partner_winning, winning_index
 
 _SUIT: Final = tuple(i // 13 for i in range(52))
+KNOWN_LIMIT: Final = 1_000_000
+"""At most this many exact-position records (about 250 MB) before they are dropped to start
+again: a search of tens of millions of nodes (the analysis board's earliest tricks of a hard
+deal) would otherwise hold gigabytes. A bot's or a hint's search never gets near it."""
 _ZOBRIST: Final[tuple[int, ...]] = tuple(map(random.Random(52).getrandbits, [60] * (4 << 6)))
 """A random 60-bit number for each (seat, card), at ``seat << 6 | card``: a position's key for
 the exact-position records is the XOR of its cards' numbers, kept up to date card by card (one
@@ -164,6 +168,7 @@ class Search:
         # Exact trick-boundary positions (hands, leader, broken flag) -> their ``_bounds`` record.
         # Keyed by ``zobrist`` with the flags XORed in; a record checks its own hands on a hit.
         self._known: dict[int, Known] = {}
+        self.known_limit = KNOWN_LIMIT
         self.zobrist = 0
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
@@ -328,6 +333,8 @@ class Search:
         known = self._known.get(key)
         if known is None or (known.h0 != self.h0 or known.h1 != self.h1 or known.h2 != self.h2
                              or known.h3 != self.h3 or known.flags != flags):
+            if len(self._known) >= self.known_limit:
+                self._known.clear()  # a cache: records in use live on in the frames holding them
             known = self._known[key] = self._bounds(leader)
             known.h0, known.h1, known.h2, known.h3, known.flags = self.h0, self.h1, self.h2, self.h3, flags
         if target <= known.sure:

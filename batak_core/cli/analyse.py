@@ -4,7 +4,8 @@
 ``--deal N``) and prints the auction findings, then each trick: every seat's card with its value
 and the other legal cards' values ("=" keeps the best result, "−1" is a trick less ...), in points
 too where the score follows from the tricks. The numbers come from ``ai.analysis.analyse``: with the
-compiled solver for every trick, in pure Python within the board's budget.
+compiled solver for every trick (within ``BACKGROUND_NODES``), in pure Python within the board's
+budget.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..ai.analysis import CardChoice, DealAnalysis, analyse, board_budget, values_every_trick
+from ..ai.analysis import BACKGROUND_NODES, CardChoice, DealAnalysis, analyse, board_budget, values_every_trick
 from ..cards import Card
 from ..deal import Deal
 from ..documents import SaveFileError
@@ -44,7 +45,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     every_trick = values_every_trick()
     if every_trick:
         print("Valuing every card against perfect play (a hard deal can take a few minutes)...", file=sys.stderr)
-    result = analyse(deal, None if every_trick else board_budget(),
+    result = analyse(deal, BACKGROUND_NODES if every_trick else board_budget(),
                      auction_seats=() if args.no_auction else (0, 1, 2, 3))
     print(report(result))
     return 0

@@ -543,10 +543,6 @@ class Search:
         else:
             self.h3 = hand
 
-    def _hands(self) -> list[int]:
-        """The four hands as a list, for the helpers that loop over them."""
-        return [self.h0, self.h1, self.h2, self.h3]
-
     def _won_ahead(self, leader: int, depth: int, led: int, top_led: int, top_trump: int, broken: bool,
                    win_seat: int, target: int) -> bool:
         """Mid-trick lower bound. With only the side's opponents left to play and the side's card
@@ -592,7 +588,7 @@ class Search:
         self.nodes += 1
         if self.nodes == self.limit:
             raise SearchLimit
-        hands = self._hands()
+        hands = [self.h0, self.h1, self.h2, self.h3]
         side = self.side
         ours = theirs = 0
         for s in range(4):

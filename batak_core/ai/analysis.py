@@ -37,13 +37,13 @@ from .bots.review import AUCTION_NODES
 from .compiled import is_compiled
 from .solver import Position, Search, SearchLimit
 
-COMPILED_NODES: Final = 8_000_000
-"""The board's first budget with the compiled solver. A whole deal, all four hands' decisions, takes
-0.3 to 2 million nodes in most club-bot deals (a second or a few) and far more in a few (up to
-about 100 million: minutes): this bound shows every trick of the usual deal at once and the rare
-one's later tricks after some seconds; the board then values its earliest tricks in the
-background (``BackgroundCardValues``). The count, not the clock, decides, so a deal is always
-covered the same way."""
+COMPILED_NODES: Final = 2_000_000
+"""The board's first budget with the compiled solver: what it values before it opens. A whole
+deal, all four hands' decisions, takes 0.3 to 2 million nodes in most club-bot deals (a second or
+two) and far more in some (up to about 100 million: minutes; danish deals, without an overtake
+duty, most often). The board opens after this much, the usual deal complete, and values the rest
+in the background (``BackgroundCardValues``). The count, not the clock, decides, so a deal is
+always covered the same way."""
 BACKGROUND_NODES: Final = 300_000_000
 """The bound of the board's background search of the earliest tricks (``BackgroundCardValues``):
 minutes with the compiled solver. Club-bot deals need far less (the hardest measured, about 100

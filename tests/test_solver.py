@@ -300,14 +300,17 @@ def test_exact_position_keys_tell_the_positions_of_a_trick_apart() -> None:
 
 
 def test_dropping_the_exact_position_records_changes_no_value() -> None:
-    """A long search drops its exact-position records when they reach ``known_limit`` (memory);
-    they are only a cache, so every value stays the same."""
+    """A long search drops its exact-position records when they reach ``known_limit``, and its
+    table with them when that reaches ``table_limit`` (memory); both are only caches, so every
+    value stays the same."""
     rules = preset("classic")
     for seed in range(4):
         deal = ending(rules, 80 + seed, cards_left=7, extra=seed % 3)
         pos = Position.of_deal(deal)
         small = Search(rules, pos.trump, pos.side)
         small.known_limit = 40
+        small.table_limit = 25
         full = Search(rules, pos.trump, pos.side)
         assert small.card_values(pos) == full.card_values(pos)
         assert len(full._known) > 40 and 0 < len(small._known) <= 40  # it did drop them
+        assert full._entries > 25 and small._entries <= 25

@@ -50,6 +50,10 @@ from ..seats import side_mask
 from ..trick import advance, partner_winning, winning_index
 
 _SUIT: Final = tuple(i // 13 for i in range(52))
+TABLE_LIMIT: Final = 2_000_000
+"""At most this many transposition-table entries (about 200 MB) before the table starts again;
+full-deal searches store about one entry for every 16 nodes, so only searches of tens of millions
+of nodes reach it."""
 KNOWN_LIMIT: Final = 1_000_000
 """At most this many exact-position records (about 250 MB) before they are dropped to start
 again: a search of tens of millions of nodes (the analysis board's earliest tricks of a hard
@@ -169,6 +173,8 @@ class Search:
         # Keyed by ``zobrist`` with the flags XORed in; a record checks its own hands on a hit.
         self._known: dict[int, Known] = {}
         self.known_limit = KNOWN_LIMIT
+        self.table_limit = TABLE_LIMIT
+        self._entries = 0  # entries stored in ``tt``
         self.zobrist = 0
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
@@ -399,6 +405,10 @@ class Search:
             stored = bucket[depths] = {}
         holders = _top_holders(s0, s1, s2, s3, depths)
         entry = stored.get(holders, -1)
+        if entry < 0:
+            self._entries += 1
+            if self._entries > self.table_limit:
+                self._forget()  # the result below goes to the dropped table: only time is lost
         lower, upper = (0, 13) if entry < 0 else (entry & 15, entry >> 4 & 15)
         if result:
             lower = max(lower, target)
@@ -407,6 +417,13 @@ class Search:
         known.entry = stored[holders] = lower | upper << 4 | (self._best + 1) << 8
         known.entry_rel = s0.tops[d0] | s1.tops[d1] | s2.tops[d2] | s3.tops[d3]
         return result
+
+    def _forget(self) -> None:
+        """Drop the table and the exact-position records (both only caches: every value stays the
+        same) once the table holds ``table_limit`` entries."""
+        self.tt = {}
+        self._known.clear()
+        self._entries = 0
 
     def _shape(self, leader: int, broken: bool, known: Known) -> None:
         """Fill in the suit shapes of a trick-boundary position and its table bucket."""

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import batak_core as bc
 from batak_core.ai import solver
-from batak_core.ai.analysis import analyse, board_budget, solve_cards, values_every_trick
+from batak_core.ai.analysis import BACKGROUND_NODES, analyse, board_budget, solve_cards, values_every_trick
 from batak_core.ai.compiled import is_compiled
 from batak_core.ai.match import play_out
 from batak_core.rules import VARIANTS
@@ -67,6 +67,7 @@ def main() -> None:
             continue
         rules = bc.preset(name, variant)
         times, auction_times, covered, every = [], [], [], []
+        unfinished = 0  # deals the background search stopped short of the first trick
         for deal in finished_deals(rules, args.deals, args.seed):
             start = time.perf_counter()
             result = analyse(deal, budget, auction_seats=())
@@ -74,8 +75,9 @@ def main() -> None:
             covered.append(len(result.covered))
             if background and not result.complete:  # the board's background search, from scratch
                 start = time.perf_counter()
-                solve_cards(deal, None)
+                _values, stopped_at = solve_cards(deal, BACKGROUND_NODES)
                 every.append(times[-1] + time.perf_counter() - start)
+                unfinished += stopped_at is not None
             elif background:
                 every.append(times[-1])
             if args.auction:
@@ -85,8 +87,9 @@ def main() -> None:
         auction = (f"; auction median {statistics.median(auction_times):.2f} s, p95 {p95(auction_times):.2f} s"
                    if auction_times else "")
         full = sum(1 for c in covered if c == rules.tricks_per_deal)
+        reached = len(every) - unfinished
         rest = (f"; every trick valued (background) median {statistics.median(every):6.2f} s, p95 {p95(every):6.2f} s, "
-                f"max {max(every):6.1f} s" if every else "")
+                f"max {max(every):6.1f} s, reached trick 1 in {reached}/{len(every)} deals" if every else "")
         print(f"{name:9} {variant:9} board shown median {statistics.median(times):6.2f} s, p95 {p95(times):6.2f} s, "
               f"every trick at once in {full}/{len(covered)} deals (fewest: {min(covered)}){rest}{auction}", flush=True)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -128,9 +129,18 @@ def open_table(page: Any, app_url: str, width: int, height: int) -> Any:
 
 
 def your_call(table: Any) -> None:
-    """Wait until the learner may call (the bots call first, each after the table's delay)."""
-    table.locator(".batak-bid-panel button.batak-bid:visible:enabled, "
-                  ".batak-bid-panel button.batak-pass:visible:enabled").first.wait_for(timeout=WIDGETS_TIMEOUT)
+    """Wait until the learner may call (the bots call first, each after the table's delay).
+
+    The move clock (on under miniokey's rules) counts from when the kernel deals, so on a cold,
+    busy server the learner's first call can run out before the page shows: then a new game
+    deals again with the page already there."""
+    calls = table.locator(".batak-bid-panel button.batak-bid:visible:enabled, "
+                          ".batak-bid-panel button.batak-pass:visible:enabled").first
+    try:
+        calls.wait_for(timeout=20_000)
+    except PlaywrightTimeout:
+        table.locator("button.batak-new-game").click()
+        calls.wait_for(timeout=WIDGETS_TIMEOUT)
 
 
 def top_to_top(table: Any) -> None:

@@ -236,6 +236,19 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
+def card_count(mask: int) -> int:
+    """How many cards a mask holds: ``mask.bit_count()`` in shifts and masks. Compiled code makes
+    ``int.bit_count`` a generic method call (a name lookup and a call each time, a twelfth of
+    the solver's time), while this stays arithmetic on one machine word. Masks of up to 56 bits."""
+    x = mask - (mask >> 1 & 0x55555555555555)
+    x = (x & 0x33333333333333) + (x >> 2 & 0x33333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
+
+
 def suit_length(mask: int, suit: int) -> int:
     """How many cards of ``suit`` the hand (a mask) holds."""
     return (mask >> 13 * suit & 0x1FFF).bit_count()

@@ -3,7 +3,7 @@
 import pytest
 
 import batak_core as bc
-from batak_core.cards import CARDS, cards_of, mask_of
+from batak_core.cards import CARDS, FULL_DECK, card_count, cards_of, mask_of
 
 
 @pytest.mark.parametrize("text", ["QS", "Q♠", "qs", "Q♤", " QS "])
@@ -81,3 +81,16 @@ def test_suit_parse(text: str, suit: bc.Suit) -> None:
 def test_bad_suit() -> None:
     with pytest.raises(ValueError, match="is not a suit: use S, H, D or C"):
         bc.Suit.parse("X")
+
+
+def test_card_count_agrees_with_bit_count_on_any_deck_mask() -> None:
+    """The solver counts cards with ``card_count`` (arithmetic, fast when compiled): it must give
+    ``int.bit_count`` on every mask a deck can make, the extremes included."""
+    import random
+
+    rng = random.Random(5)
+    masks = [0, 1, FULL_DECK, 1 << 51, FULL_DECK ^ 1, 0x1FFF << 39]
+    masks += [rng.getrandbits(52) for _ in range(2000)]
+    masks += [sum(1 << c for c in rng.sample(range(52), k)) for k in range(53)]
+    for mask in masks:
+        assert card_count(mask) == mask.bit_count(), hex(mask)

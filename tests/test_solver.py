@@ -300,17 +300,21 @@ def test_exact_position_keys_tell_the_positions_of_a_trick_apart() -> None:
 
 
 def test_dropping_the_exact_position_records_changes_no_value() -> None:
-    """A long search drops its exact-position records when they reach ``known_limit``, and its
-    table with them when that reaches ``table_limit`` (memory); both are only caches, so every
-    value stays the same."""
+    """A long search holds at most ``known_limit`` exact-position records (a new one replaces the
+    record in its slot past that), and drops them with its table when that reaches
+    ``table_limit`` (memory); both are only caches, so every value stays the same."""
     rules = preset("classic")
+    replaced = dropped = False
     for seed in range(4):
         deal = ending(rules, 80 + seed, cards_left=7, extra=seed % 3)
         pos = Position.of_deal(deal)
         small = Search(rules, pos.trump, pos.side)
-        small.known_limit = 40
-        small.table_limit = 25
+        small.known_limit = solver.KNOWN_START  # no room to grow
+        few = Search(rules, pos.trump, pos.side)
+        few.table_limit = 25
         full = Search(rules, pos.trump, pos.side)
-        assert small.card_values(pos) == full.card_values(pos)
-        assert len(full._known) > 40 and 0 < len(small._known) <= 40  # it did drop them
-        assert full._entries > 25 and small._entries <= 25
+        assert small.card_values(pos) == full.card_values(pos) == few.card_values(pos)
+        assert 0 < small.known_records() <= solver.KNOWN_START and few._entries <= 25
+        replaced |= full.known_records() > solver.KNOWN_START
+        dropped |= full._entries > 25
+    assert replaced and dropped  # the limits did cut in

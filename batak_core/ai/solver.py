@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, indices_of
+from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, card_count, indices_of
 from ..deal import Deal, Phase
 from ..legality import FOLLOW_SUIT_STEP, breaks_trump, legal_mask, narrowing
 from ..rules import RuleSet
@@ -54,10 +54,13 @@ TABLE_LIMIT: Final = 2_000_000
 """At most this many transposition-table entries (about 200 MB) before the table starts again;
 full-deal searches store about one entry for every 16 nodes, so only searches of tens of millions
 of nodes reach it."""
-KNOWN_LIMIT: Final = 1_000_000
-"""At most this many exact-position records (about 250 MB) before they are dropped to start
-again: a search of tens of millions of nodes (the analysis board's earliest tricks of a hard
-deal) would otherwise hold gigabytes. A bot's or a hint's search never gets near it."""
+KNOWN_LIMIT: Final = 1 << 20
+"""At most this many exact-position records (about 250 MB): past it a new position replaces the
+record in its slot. A search of tens of millions of nodes (the analysis board's earliest tricks
+of a hard deal) would otherwise hold gigabytes; a bot's or a hint's search never gets near it."""
+KNOWN_START: Final = 256
+"""The exact-position slots a search starts with (a bot makes a search for every sampled layout:
+most stay small)."""
 _ZOBRIST: Final[tuple[int, ...]] = tuple(map(random.Random(52).getrandbits, [60] * (4 << 6)))
 """A random 60-bit number for each (seat, card), at ``seat << 6 | card``: a position's key for
 the exact-position records is the XOR of its cards' numbers, kept up to date card by card (one
@@ -169,13 +172,19 @@ class Search:
         # bound | upper bound << 4 | (best lead + 1) << 8. Plain ints keep the table small and
         # out of the cycle collector's way.
         self.tt: dict[int, dict[int, dict[int, int]]] = {}
-        # Exact trick-boundary positions (hands, leader, broken flag) -> their ``_bounds`` record.
-        # Keyed by ``zobrist`` with the flags XORed in; a record checks its own hands on a hit.
-        self._known: dict[int, Known] = {}
+        # Exact trick-boundary positions (hands, leader, broken flag) -> their ``_bounds`` record,
+        # in slots indexed by the low bits of ``zobrist`` with the flags XORed in (no hashing and
+        # no boxed key, unlike a dict); a record checks its own hands on a hit, and a newer
+        # position in a taken slot replaces the record there. The slots double (see
+        # ``_grow_known``) while half are taken, up to ``known_limit``.
+        self._known: list[Known | None] = [None] * KNOWN_START
+        self._known_mask = KNOWN_START - 1
+        self._known_used = 0  # slots taken
         self.known_limit = KNOWN_LIMIT
         self.table_limit = TABLE_LIMIT
         self._entries = 0  # entries stored in ``tt``
         self.zobrist = 0
+        self.left = 0  # cards each hand holds at the start of the current trick (its own cards counted)
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
         self.rel = 0  # the cards whose ranks decided the last test (see the module docstring)
@@ -203,6 +212,7 @@ class Search:
         self.h0, self.h1, self.h2, self.h3 = pos.hands
         self.zobrist = zobrist_of(pos.hands)
         trick = pos.trick
+        self.left = card_count(self._hand(pos.leader)) + (1 if trick else 0)
         trump = self.trump
         led = top_led = top_trump = win_seat = -1
         in_trick = 0
@@ -251,7 +261,7 @@ class Search:
         depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
         legal = self._root_legal(pos, led, top_led, top_trump, win_seat)
         reps = self._representatives(legal, in_trick)
-        n = self._hand(pos.leader).bit_count() + (1 if depth else 0)
+        n = card_count(self._hand(pos.leader)) + (1 if depth else 0)
         values: dict[int, int] = {}
         guess = -1
         for rep, members in reps:
@@ -276,7 +286,7 @@ class Search:
 
     def _value(self, pos: Position) -> int:
         depth, led, top_led, top_trump, win_seat, in_trick = self._root(pos)
-        n = self._hand(pos.leader).bit_count() + (1 if depth else 0)
+        n = card_count(self._hand(pos.leader)) + (1 if depth else 0)
         lo, hi = 0, n
         # Tests above the value fail fast (the other side needs one refutation per node, and
         # the sure-trick caps cut most lines) while tests below it are the expensive ones:
@@ -312,7 +322,9 @@ class Search:
             broken = True
         led, top_led, top_trump, win_seat = advance(depth, led, top_led, top_trump, win_seat, seat, card, trump)
         if depth == 3:
+            self.left -= 1
             result = self._boundary(win_seat, broken, target - (self.side >> win_seat & 1))
+            self.left += 1
         else:
             result = self._ply(leader, depth + 1, led, top_led, top_trump, win_seat, in_trick | 1 << card,
                                broken, target)
@@ -325,7 +337,7 @@ class Search:
         if target <= 0:
             self.rel = 0
             return True
-        n = self._hand(leader).bit_count()
+        n = self.left
         if target > n:
             self.rel = 0
             return False
@@ -336,13 +348,19 @@ class Search:
             return self._guess(n) >= target
         flags = leader | (4 if broken and self._broken_matters else 0)
         key = self.zobrist ^ flags
-        known = self._known.get(key)
-        if known is None or (known.h0 != self.h0 or known.h1 != self.h1 or known.h2 != self.h2
-                             or known.h3 != self.h3 or known.flags != flags):
-            if len(self._known) >= self.known_limit:
-                self._known.clear()  # a cache: records in use live on in the frames holding them
-            known = self._known[key] = self._bounds(leader)
-            known.h0, known.h1, known.h2, known.h3, known.flags = self.h0, self.h1, self.h2, self.h3, flags
+        slot = key & self._known_mask
+        known = self._known[slot]
+        if known is None or (known.key != key or known.h0 != self.h0 or known.h1 != self.h1
+                             or known.h2 != self.h2 or known.h3 != self.h3 or known.flags != flags):
+            if known is None:
+                self._known_used += 1
+                if self._known_used * 2 > len(self._known) and len(self._known) * 2 <= self.known_limit:
+                    self._grow_known()
+                    slot = key & self._known_mask
+            # A replaced record lives on in the frames still holding it: it is only a cache.
+            known = self._known[slot] = self._bounds(leader)
+            known.h0, known.h1, known.h2, known.h3, known.flags, known.key = (
+                self.h0, self.h1, self.h2, self.h3, flags, key)
         if target <= known.sure:
             self.rel = known.sure_rel
             return True
@@ -422,8 +440,25 @@ class Search:
         """Drop the table and the exact-position records (both only caches: every value stays the
         same) once the table holds ``table_limit`` entries."""
         self.tt = {}
-        self._known.clear()
+        self._known = [None] * KNOWN_START
+        self._known_mask = KNOWN_START - 1
+        self._known_used = 0
         self._entries = 0
+
+    def _grow_known(self) -> None:
+        """Twice the exact-position slots: every record moves to the slot its key picks now (one
+        old slot splits into two new ones, so none is lost)."""
+        size = 2 * len(self._known)
+        slots: list[Known | None] = [None] * size
+        mask = size - 1
+        for known in self._known:
+            if known is not None:
+                slots[known.key & mask] = known
+        self._known, self._known_mask = slots, mask
+
+    def known_records(self) -> int:
+        """How many exact-position records the search holds now (its memory's main part)."""
+        return sum(1 for known in self._known if known is not None)
 
     def _shape(self, leader: int, broken: bool, known: Known) -> None:
         """Fill in the suit shapes of a trick-boundary position and its table bucket."""
@@ -441,7 +476,7 @@ class Search:
         s3 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 39))
         # Every hand holds the same number of cards here, so the last suit's lengths follow from
         # the others' and the hand size: the key stays a small int.
-        key = ((s0.lengths | s1.lengths << 16 | s2.lengths << 32) << 4 | h0.bit_count()) << 3 | leader | (
+        key = ((s0.lengths | s1.lengths << 16 | s2.lengths << 32) << 4 | card_count(h0)) << 3 | leader | (
             4 if broken and self._broken_matters else 0)
         if self._raw_trump:  # the A-K-Q lead exception reads absolute trump ranks
             key |= (s0, s1, s2, s3)[self.trump].raw << 55
@@ -505,7 +540,9 @@ class Search:
             n_led, n_top_led, n_top_trump, n_win = advance(depth, led, top_led, top_trump, win_seat, seat,
                                                             card, trump)
             if depth == 3:
+                self.left -= 1
                 result = self._boundary(n_win, n_broken, target - (side >> n_win & 1))
+                self.left += 1
                 child_rel = self.rel
                 # The trick went to its winner by rank if another card of the winner's suit is in it.
                 top = n_top_trump if n_top_trump >= 0 else n_top_led
@@ -618,13 +655,13 @@ class Search:
             o = ours >> shift & 0x1FFF
             t = theirs >> shift & 0x1FFF
             if o and t:
-                ours_top += (o >> t.bit_length()).bit_count()
-                theirs_top += (t >> o.bit_length()).bit_count()
+                ours_top += card_count(o >> t.bit_length())
+                theirs_top += card_count(t >> o.bit_length())
         tmask = self._tmask
-        ours_trumps, theirs_trumps = (ours & tmask).bit_count(), (theirs & tmask).bit_count()
+        ours_trumps, theirs_trumps = card_count(ours & tmask), card_count(theirs & tmask)
         open_tricks = max(0, n - ours_top - theirs_top)
         share = (ours_trumps / (ours_trumps + theirs_trumps) if ours_trumps + theirs_trumps
-                 else side.bit_count() / 4)
+                 else card_count(side) / 4)
         return min(n, round(ours_top + open_tricks * share))
 
     def _cashable(self, leader: int, pending: int = 0) -> tuple[int, int]:
@@ -649,11 +686,11 @@ class Search:
             if not own:
                 continue
             rest = rest_all & smask
-            run = (own >> rest.bit_length()).bit_count()
+            run = card_count(own >> rest.bit_length())
             if run:
                 for s in range(4):
                     if ruffers >> s & 1:
-                        k = (self._hand(s) & smask).bit_count() - (pending >> s & 1)
+                        k = card_count(self._hand(s) & smask) - (pending >> s & 1)
                         if k < run:
                             run = max(k, 0)
                 total += run
@@ -811,7 +848,7 @@ def _trump_tricks(trumps: int, beaters: int) -> tuple[int, int]:
     while trumps:
         card = trumps.bit_length() - 1
         k += 1
-        won = k - (beaters >> card).bit_count()
+        won = k - card_count(beaters >> card)
         if won > best:
             best, best_bit = won, (1 << card if beaters else 0)
         trumps ^= 1 << card
@@ -846,8 +883,8 @@ class Known:
     last used for it (``entry_rel``: the cards that entry's result hangs on here), and once the
     table was asked, the position's suit shapes and table bucket."""
 
-    __slots__ = ("bucket", "entry", "entry_rel", "flags", "h0", "h1", "h2", "h3", "lost", "lost_rel", "s0", "s1",
-                 "s2", "s3", "sure", "sure_rel")
+    __slots__ = ("bucket", "entry", "entry_rel", "flags", "h0", "h1", "h2", "h3", "key", "lost", "lost_rel", "s0",
+                 "s1", "s2", "s3", "sure", "sure_rel")
 
     def __init__(self, sure: int, sure_rel: int, lost: int, lost_rel: int) -> None:
         self.sure = sure
@@ -861,7 +898,8 @@ class Known:
         self.s2: SuitShape | None = None
         self.s3: SuitShape | None = None
         self.bucket: dict[int, dict[int, int]] = _NO_BUCKET
-        self.h0 = self.h1 = self.h2 = self.h3 = self.flags = 0  # the position it describes (set by the search)
+        # The position it describes and its key (set by the search).
+        self.h0 = self.h1 = self.h2 = self.h3 = self.flags = self.key = 0
 
 
 _NO_BUCKET: Final[dict[int, dict[int, int]]] = {}
@@ -878,8 +916,8 @@ class SuitShape:
         self.shift = shift
         slices = [raw >> 13 * h & 0x1FFF for h in range(4)]
         self.live = live = slices[0] | slices[1] | slices[2] | slices[3]
-        self.length = live.bit_count()
-        self.lengths = sum(slices[h].bit_count() << 4 * h for h in range(4))
+        self.length = card_count(live)
+        self.lengths = sum(card_count(slices[h]) << 4 * h for h in range(4))
         holders = 0
         tops = [0]
         for rank in range(12, -1, -1):
@@ -896,4 +934,4 @@ class SuitShape:
         deciding = rel >> self.shift & self.live
         if not deciding:
             return 0
-        return (self.live & ~((deciding & -deciding) - 1)).bit_count()
+        return card_count(self.live & ~((deciding & -deciding) - 1))

@@ -58,6 +58,9 @@ KNOWN_LIMIT: Final = 1 << 20
 """At most this many exact-position records (about 250 MB): past it a new position replaces the
 record in its slot. A search of tens of millions of nodes (the analysis board's earliest tricks
 of a hard deal) would otherwise hold gigabytes; a bot's or a hint's search never gets near it."""
+TRUMP_SLOTS: Final = 1021
+"""Slots for the trump bounds of the trump suit's patterns (``Search._trumps_now``); a prime, so
+that the pattern modulo it spreads them."""
 KNOWN_START: Final = 256
 """The exact-position slots a search starts with (a bot makes a search for every sampled layout:
 most stay small)."""
@@ -193,8 +196,11 @@ class Search:
         self._suits: dict[int, SuitShape] = {}
         self._tmask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._tshift = 13 * trump
-        # The trump suit's pattern over the hands -> ``_trump_bounds`` of it.
-        self._trump_bounds: dict[int, tuple[int, int, int, int]] = {}
+        # The trump suit's pattern over the hands -> ``_trump_bounds`` of it, in slots picked by
+        # the pattern's bits (a newer pattern replaces the one in its slot): cheaper than a dict,
+        # whose every lookup would box the 52-bit pattern into a new object.
+        self._trump_keys: list[int] = [-1] * TRUMP_SLOTS
+        self._trump_values: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * TRUMP_SLOTS
         # Whether "trump is broken" can still change what may be led (else it is left out of keys).
         self._broken_matters = trump >= 0 and rules.trump_lead_restricted
         # The A-K-Q lead exception looks at absolute ranks: keep the trump suit uncompressed.
@@ -579,9 +585,11 @@ class Search:
         shift = self._tshift
         raw = (self.h0 >> shift & 0x1FFF | (self.h1 >> shift & 0x1FFF) << 13
                | (self.h2 >> shift & 0x1FFF) << 26 | (self.h3 >> shift & 0x1FFF) << 39)
-        trumps = self._trump_bounds.get(raw)
-        if trumps is None:
-            trumps = self._trump_bounds[raw] = _trump_bounds(raw, shift, self.side)
+        slot = raw % TRUMP_SLOTS
+        if self._trump_keys[slot] == raw:
+            return self._trump_values[slot]
+        trumps = self._trump_values[slot] = _trump_bounds(raw, shift, self.side)
+        self._trump_keys[slot] = raw
         return trumps
 
     def _hand(self, seat: int) -> int:
@@ -692,11 +700,12 @@ class Search:
             rest = rest_all & smask
             run = card_count(own >> rest.bit_length())
             if run:
-                for s in range(4):
-                    if ruffers >> s & 1:
-                        k = card_count(self._hand(s) & smask) - (pending >> s & 1)
-                        if k < run:
-                            run = max(k, 0)
+                if ruffers:
+                    for s in range(4):
+                        if ruffers >> s & 1:
+                            k = card_count(self._hand(s) & smask) - (pending >> s & 1)
+                            if k < run:
+                                run = max(k, 0)
                 total += run
                 if rest:
                     rel |= 1 << rest.bit_length() - 1

@@ -318,3 +318,22 @@ def test_dropping_the_exact_position_records_changes_no_value() -> None:
         replaced |= full.known_records() > solver.KNOWN_START
         dropped |= full._entries > 25
     assert replaced and dropped  # the limits did cut in
+
+
+def test_suit_shapes_of_two_suits_that_lie_alike_stay_apart() -> None:
+    """Regression: the suit shapes were kept by their holders' pattern alone, so when spades and
+    hearts lay alike (the same ranks in the same hands) the hearts shape was the spades one, and
+    the table read hearts' deciding cards from the spades bits."""
+    from batak_core.cards import mask_of, parse_cards
+
+    rules = preset("classic")
+    hands = (mask_of(parse_cards("AS 2S AH 2H")), mask_of(parse_cards("KS 3S KH 3H")),
+             mask_of(parse_cards("QS 4S QH 4H")), mask_of(parse_cards("JS 5S JH 5H")))
+    pos = Position(rules, hands, int(Suit.CLUBS), False, 0, (), 1, 0)
+    search = Search(rules, pos.trump, pos.side)
+    search._root(pos)
+    known = solver.Known(0, 0, 0, 0)
+    search._shape(0, False, known)
+    shapes = (known.s0, known.s1, known.s2, known.s3)
+    assert [shape.shift for shape in shapes if shape is not None] == [0, 13, 26, 39]
+    assert known.s1 is not None and known.s1.tops[1] == Card.parse("AH").bit

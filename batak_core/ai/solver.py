@@ -193,7 +193,7 @@ class Search:
         self.nodes = 0
         self.limit = -1  # nodes allowed; negative means no limit
         self.rel = 0  # the cards whose ranks decided the last test (see the module docstring)
-        self._suits: dict[int, SuitShape] = {}
+        self._suits: dict[int, SuitShape] = {}  # (pattern << 2 | suit) -> its shape
         self._tmask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._tshift = 13 * trump
         # The trump suit's pattern over the hands -> ``_trump_bounds`` of it, in slots picked by
@@ -473,17 +473,17 @@ class Search:
     def _shape(self, leader: int, broken: bool, known: Known) -> None:
         """Fill in the suit shapes of a trick-boundary position and its table bucket."""
         h0, h1, h2, h3 = self.h0, self.h1, self.h2, self.h3
-        suits = self._suits
+        suits = self._suits  # keyed by the pattern and the suit: two suits may lie alike
         raw = (h0 & 0x1FFF) | (h1 & 0x1FFF) << 13 | (h2 & 0x1FFF) << 26 | (h3 & 0x1FFF) << 39
-        s0 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 0))
+        s0 = suits.get(raw << 2) or suits.setdefault(raw << 2, SuitShape(raw, 0))
         raw = (h0 >> 13 & 0x1FFF) | (h1 >> 13 & 0x1FFF) << 13 | (h2 >> 13 & 0x1FFF) << 26 | (
             h3 >> 13 & 0x1FFF) << 39
-        s1 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 13))
+        s1 = suits.get(raw << 2 | 1) or suits.setdefault(raw << 2 | 1, SuitShape(raw, 13))
         raw = (h0 >> 26 & 0x1FFF) | (h1 >> 26 & 0x1FFF) << 13 | (h2 >> 26 & 0x1FFF) << 26 | (
             h3 >> 26 & 0x1FFF) << 39
-        s2 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 26))
+        s2 = suits.get(raw << 2 | 2) or suits.setdefault(raw << 2 | 2, SuitShape(raw, 26))
         raw = (h0 >> 39) | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
-        s3 = suits.get(raw) or suits.setdefault(raw, SuitShape(raw, 39))
+        s3 = suits.get(raw << 2 | 3) or suits.setdefault(raw << 2 | 3, SuitShape(raw, 39))
         # Every hand holds the same number of cards here, so the last suit's lengths follow from
         # the others' and the hand size: the key stays a small int.
         key = ((s0.lengths | s1.lengths << 16 | s2.lengths << 32) << 4 | card_count(h0)) << 3 | leader | (

@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, card_count, indices_of
+from ..cards import ABOVE, CARDS, SUIT_MASKS, Card, card_count
 from ..deal import Deal, Phase
 from ..legality import FOLLOW_SUIT_STEP, breaks_trump, legal_mask, narrowing
 from ..rules import RuleSet
@@ -774,10 +774,17 @@ class Search:
                                 ruff |= smask
                 ruff &= ~tmask
             safe = reps & ~ruff & ~tmask
-            return (indices_of(safe & tops) + indices_of(reps & tops & tmask) + _ranked(safe & ~tops)
-                    + indices_of(reps & tmask & ~tops) + _ranked(reps & ruff))
+            out: list[int] = []
+            _add(out, safe & tops)
+            _add(out, reps & tops & tmask)
+            _add_ranked(out, safe & ~tops)
+            _add(out, reps & tmask & ~tops)
+            _add_ranked(out, reps & ruff)
+            return out
+        out = []
         if (self.side >> win_seat & 1 == 1) == maximizing:
-            return _ranked(reps)  # the side already wins it: play low
+            _add_ranked(out, reps)  # the side already wins it: play low
+            return out
         beat = ABOVE[top_trump] if top_trump >= 0 else ABOVE[top_led] | tmask
         beating = reps & beat
         if maximizing and depth < 3 and beating & (beating - 1):
@@ -801,8 +808,11 @@ class Search:
                 if theirs:
                     sure &= ABOVE[theirs.bit_length() - 1]
                 if sure and sure != beating:
-                    return indices_of(sure) + indices_of(beating & ~sure) + _ranked(reps & ~beat)
-        return indices_of(beating) + _ranked(reps & ~beat)
+                    _add(out, sure)
+                    beating &= ~sure
+        _add(out, beating)
+        _add_ranked(out, reps & ~beat)
+        return out
 
 
 
@@ -818,15 +828,30 @@ def zobrist_of(hands: tuple[int, int, int, int]) -> int:
     return key
 
 
-def _ranked(mask: int) -> list[int]:
-    """The card indices of a mask, lowest rank first (across suits)."""
-    out = indices_of(mask)
-    if len(out) > 1 and out[0] // 13 != out[-1] // 13:  # one suit is in order already
-        # Sort plain ints (rank, then suit) rather than by a key function.
-        by_rank = [card % 13 << 2 | card // 13 for card in out]
-        by_rank.sort()
-        out = [(code & 3) * 13 + (code >> 2) for code in by_rank]
-    return out
+def _add(out: list[int], mask: int) -> None:
+    """Append the card indices of a mask to ``out``, lowest index first (one list for a whole
+    move order: a list per part and their sums cost more than the search at a node)."""
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+
+
+def _add_ranked(out: list[int], mask: int) -> None:
+    """Append the card indices of a mask to ``out``, lowest rank first (across suits)."""
+    if not mask & ~SUIT_MASKS[_SUIT[(mask & -mask).bit_length() - 1]]:
+        _add(out, mask)  # one suit (or none) is in order already
+        return
+    # Sort plain ints (rank, then suit) rather than by a key function.
+    by_rank = []
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        by_rank.append(card % 13 << 2 | card // 13)
+        mask ^= low
+    by_rank.sort()
+    for code in by_rank:
+        out.append((code & 3) * 13 + (code >> 2))
 
 
 def _trump_bounds(raw: int, shift: int, side: int) -> tuple[int, int, int, int]:

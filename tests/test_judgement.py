@@ -13,6 +13,7 @@ from batak_core.ai.bots.evaluate import best_trump, bid_choice
 from batak_core.cards import mask_of, suit_length
 from batak_core.teaching import counting, drills, endings, judgement_drills, topics
 from batak_core.teaching.lessons import LESSONS_BY_ID
+from batak_core.trick import winning_index
 
 RULE_SETS = {f"{name}/{variant.value}": bc.preset(name, variant)
              for name in bc.PRESETS for variant in bc.variants_of(name)}
@@ -160,7 +161,11 @@ def _check_play(q: drills.PlayQuestion) -> None:
     assert q.trump is not None
     again = endings.card_values(q.rules, q.hands, q.trump, q.leader, q.trick)
     values = dict(q.values)
-    assert set(again) == set(values) == set(bc.legal_plays(q.rules, q.hands[0], q.trick, q.trump, True))
+    # In Eşli with the partner-winning exemption, a partner winning the trick frees the card.
+    winner = (q.leader + winning_index([c.index for c in q.trick], int(q.trump))) % 4 if q.trick else -1
+    legal = bc.legal_plays(q.rules, q.hands[0], q.trick, q.trump, True,
+                           partner_winning=q.rules.partnership and winner == 2)
+    assert set(again) == set(values) == set(legal)
     offsets = {values[c] - again[c] for c in values}
     assert len(offsets) == 1 and offsets.pop() >= 0
     assert 0 < len(q.answer) < len(values)

@@ -250,3 +250,22 @@ def test_the_shipped_model_is_what_the_fit_makes_of_the_shipped_solves(tmp_path:
     script.fit(argparse.Namespace(data=[str(ROOT / "benchmarks" / "data" / "calibration_dd.jsonl")],
                                   out=str(out), seed=1))
     assert out.read_text() == (ROOT / "batak_core" / "ai" / "bots" / "fitted_estimate.py").read_text()
+
+
+def test_calibration_folds_hold_out_deals_of_every_preset() -> None:
+    """Regression: the held-out folds were ``deal % 5``, and ``collect`` gives deal ``n`` the
+    preset ``n % 5``, so each fold was one preset and a preset's own term was always judged
+    without a single deal of that preset to learn it from. On made-up counts where danish
+    takes one trick more, the held-out danish predictions must carry that trick."""
+    script = _calibration_script()
+    rows = []
+    for number in range(200):
+        name = script.PRESET_NAMES[number % len(script.PRESET_NAMES)]
+        hand = Deal.random(preset(name), seed=number).hand_mask(0)
+        rows.append((number, name, hand, script.hand_picked_estimate(hand, 0) + (1.0 if name == "danish" else 0.0)))
+    x = np.array([script.features(hand, 0, name) for _, name, hand, _ in rows])
+    y = np.array([tricks for *_, tricks in rows])
+    deals = np.array([number for number, *_ in rows])
+    predicted = script.cross_validated(x, y, deals, script.prior_vector(script.PRIOR_DECLARER), 1.0)
+    danish = np.array([name == "danish" for _, name, _, _ in rows])
+    assert abs(float(np.mean(predicted[danish] - y[danish]))) < 0.2

@@ -18,14 +18,14 @@ from batak_core.ai.bots.evaluate import (
 )
 
 PINNED: dict[tuple[int, int, int], float] = {
-    (0, 0, 0): 1.467, (0, 0, 1): 2.643, (0, 0, 2): 1.0180000000000002,
-    (0, 0, 3): 2.418, (1, 1, 0): 5.332000000000001, (1, 1, 1): 2.531,
-    (1, 1, 2): 2.588, (1, 1, 3): 2.98, (2, 2, 0): 5.723000000000001,
-    (2, 2, 1): 4.324, (2, 2, 2): 6.0600000000000005, (2, 2, 3): 3.3150000000000004,
-    (3, 3, 0): 0.45899999999999996, (3, 3, 1): 0.45899999999999996, (3, 3, 2): 3.763,
-    (3, 3, 3): 0.45899999999999996, (4, 0, 0): 0.9069999999999999, (4, 0, 1): 0.4580000000000001,
-    (4, 0, 2): 1.859, (4, 0, 3): 0.4580000000000001, (5, 1, 0): 2.98,
-    (5, 1, 1): 1.58, (5, 1, 2): 2.98, (5, 1, 3): 1.58,
+    (0, 0, 0): 1.768, (0, 0, 1): 2.809, (0, 0, 2): 1.094,
+    (0, 0, 3): 2.516, (1, 1, 0): 5.388, (1, 1, 1): 2.865,
+    (1, 1, 2): 3.1870000000000003, (1, 1, 3): 3.037, (2, 2, 0): 5.211,
+    (2, 2, 1): 4.166, (2, 2, 2): 5.935, (2, 2, 3): 2.738,
+    (3, 3, 0): 0.42600000000000005, (3, 3, 1): 0.7410000000000001, (3, 3, 2): 4.234999999999999,
+    (3, 3, 3): 0.42600000000000005, (4, 0, 0): 1.2650000000000001, (4, 0, 1): 0.8419999999999999,
+    (4, 0, 2): 1.904, (4, 0, 3): 0.8419999999999999, (5, 1, 0): 3.556,
+    (5, 1, 1): 2.385, (5, 1, 2): 3.2830000000000004, (5, 1, 3): 1.861,
 }
 """(seed, seat, trump) -> the fitted count of that seeded miniokey hand, as shipped: refitting
 (``benchmarks/calibrate_bidding.py``) moves these numbers, and must update them on purpose."""
@@ -71,5 +71,7 @@ def test_the_preset_term_goes_to_the_trump_suit() -> None:
 def test_defence_counts_high_cards_and_never_goes_below_zero() -> None:
     strong = bc.cards.mask_of(bc.parse_cards("AS KS AH KH AD KD AC KC 2S 3S 2H 3H 2D"))
     weak = bc.cards.mask_of(bc.parse_cards("2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C"))
+    trumpless = bc.cards.mask_of(bc.parse_cards("2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C 6C"))
     assert defence_estimate(strong, 0) > 4
-    assert defence_estimate(weak, 0) == 0
+    assert 0 <= defence_estimate(weak, 0) < 0.25  # four small trumps may still ruff once
+    assert defence_estimate(trumpless, 0) == 0  # the terms add up below zero

@@ -9,7 +9,7 @@ spread); with partners it is the other side's score.
 
 * Declaring a contract of ``b`` with trump ``t``: the hand's double-dummy tricks are taken as
   spread around ``evaluate.trick_estimate`` (a normal curve of the fitted residual spread,
-  ``fitted_estimate.DECLARER_SPREAD``, cut to whole tricks 0..13), and the contract's points
+  ``evaluate.count_spread``, cut to whole tricks 0..13), and the contract's points
   (``scoring.declarer_points``) less the others' are averaged over that spread. The trump is the suit with the
   best average (``choose_trump`` names trump by the same sum). In Eşli the partner adds a random
   hand's defensive tricks (``fitted_estimate.RANDOM_DEFENCE``).
@@ -46,7 +46,7 @@ from ...rules import AllPass, RuleSet
 from ...scoring import declarer_points, defender_points
 from ..solver import Position, Search, SearchLimit
 from . import fitted_estimate as fitted
-from .evaluate import defence_estimate, trick_estimate
+from .evaluate import count_spread, defence_estimate, trick_estimate
 
 Spread = tuple[float, ...]
 """Chances of taking 0, 1, ... tricks (they add up to 1)."""
@@ -88,7 +88,7 @@ def normal_spread(mean: float, sd: float, top: int) -> Spread:
 
 def _declarer_spread(rules: RuleSet, hand: int, trump: int) -> Spread:
     mean = trick_estimate(hand, trump, rules) + (fitted.RANDOM_DEFENCE if rules.partnership else 0.0)
-    return normal_spread(mean, fitted.DECLARER_SPREAD, rules.tricks_per_deal)
+    return normal_spread(mean, count_spread(rules), rules.tricks_per_deal)
 
 
 def _defence_spread(rules: RuleSet, hand: int) -> Spread:
@@ -135,7 +135,7 @@ def _others_against_defender(rules: RuleSet, bid: int) -> tuple[float, ...]:
     top = rules.tricks_per_deal
     if rules.partnership:
         return tuple(float(declarer_points(rules, bid, top - m)) for m in range(top + 1))
-    rival = normal_spread(bid + RIVAL_EDGE, fitted.DECLARER_SPREAD, top)
+    rival = normal_spread(bid + RIVAL_EDGE, count_spread(rules), top)
     out = []
     for mine in range(top + 1):
         weight = total = 0.0

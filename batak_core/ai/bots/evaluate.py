@@ -76,13 +76,21 @@ def estimate_by_suit(hand: int, trump: int, rules: RuleSet | None = None) -> dic
 def trick_estimate(hand: int, trump: int, rules: RuleSet | None = None) -> float:
     """Expected double-dummy tricks for the declarer holding ``hand`` (a mask) with ``trump``,
     leading the first trick: the sum of ``estimate_by_suit``. The real count lies around it
-    with the spread ``fitted_estimate.DECLARER_SPREAD``."""
+    with the spread ``count_spread``."""
     base = fitted.PRESET_BASE.get(rules.name, 0.0) if rules is not None else 0.0
     trump_length = (hand >> 13 * trump & 0x1FFF).bit_count() if trump >= 0 else 0
     total = 0.0
     for suit in range(4):  # estimate_by_suit's parts, added in its order, without the dict
         total += _suit_part(hand >> 13 * suit & 0x1FFF, suit == trump, trump_length, False, base)
     return total
+
+
+def count_spread(rules: RuleSet | None = None) -> float:
+    """How far the real double-dummy tricks lie around ``trick_estimate`` (its held-out RMSE)
+    under these rules: each preset's own figure where the fit has one, else the pooled one."""
+    if rules is None:
+        return fitted.DECLARER_SPREAD
+    return fitted.PRESET_SPREAD.get(rules.name, fitted.DECLARER_SPREAD)
 
 
 def defence_estimate(hand: int, trump: int) -> float:

@@ -2,6 +2,8 @@
 
     python benchmarks/bidding_regret.py --deals 500 --layouts 40       # the full measure (hours)
     python benchmarks/bidding_regret.py --deals 6 --layouts 6 --node-limit 400000
+    git show HEAD~1:batak_core/ai/bots/fitted_estimate.py > /tmp/fitted_before.py
+    python benchmarks/bidding_regret.py --deals 40 --against /tmp/fitted_before.py   # two models, paired
 
 For each preset and each seeded deal the first player to call (after the dealer) is judged; the
 bots bid at every seat. The oracle solves that player's hand double-dummy as declarer (leading)
@@ -13,16 +15,25 @@ player's calls the loss is the best call's value minus the value of the call mad
 outbid valued by the model), and the trump choice's loss likewise. Printed per preset: points
 lost per deal by today's rule (the old threshold on the hand-picked count, copied below) and by
 the expected-score auction, with how many layouts were solved.
+
+``--against FILE`` also judges the expected-score auction with another fitted model (an older
+``fitted_estimate.py``) on the same deals, the same solved layouts and the same oracle (the
+shipped model's), and prints the paired difference per deal with its 95% interval: a model
+change shows there far more clearly than in two separate runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -31,7 +42,7 @@ from calibrate_bidding import hand_picked_estimate
 
 from batak_core import Deal, DealView, Phase, preset
 from batak_core.actions import Action
-from batak_core.ai.bots import bidding
+from batak_core.ai.bots import bidding, evaluate, fitted_estimate
 from batak_core.ai.bots.evaluate import best_trump
 from batak_core.cards import Suit, mask_of
 from batak_core.rules import PRESETS, AllPass, RuleSet
@@ -90,6 +101,55 @@ def old_trump(view: DealView) -> Suit:
 POLICIES: dict[str, Policy] = {"today": (old_call, old_trump), "new": (bidding.choose_call, bidding.choose_trump)}
 
 
+def load_model(path: str) -> ModuleType:
+    """A ``fitted_estimate`` module from a file (an older fit, say)."""
+    spec = importlib.util.spec_from_file_location("fitted_against", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load a model from {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not hasattr(module, "PRESET_SPREAD"):
+        vars(module)["PRESET_SPREAD"] = {}  # a fit from before the per-preset spreads: the pooled one
+    return module
+
+
+@contextmanager
+def using_model(model: ModuleType) -> Iterator[None]:
+    """Count and bid with ``model`` inside the block (the caches that hold counts are emptied on
+    the way in and out)."""
+    caches = (evaluate._suit_part, bidding._others_against_declarer, bidding._others_against_defender)
+    for cached in caches:
+        cached.cache_clear()
+    for user in (evaluate, bidding):  # both read the model as ``fitted`` at every call
+        vars(user)["fitted"] = model
+    try:
+        yield
+    finally:
+        for user in (evaluate, bidding):
+            vars(user)["fitted"] = fitted_estimate
+        for cached in caches:
+            cached.cache_clear()
+
+
+def policy_with(model: ModuleType) -> Policy:
+    """The expected-score auction with another model (the oracle judging it keeps the shipped one)."""
+    def call(view: DealView) -> Action:
+        with using_model(model):
+            return bidding.choose_call(view)
+
+    def trump(view: DealView) -> Suit:
+        with using_model(model):
+            return bidding.choose_trump(view)
+    return call, trump
+
+
+def paired(differences: list[float]) -> str:
+    """Mean of paired differences with a normal 95% interval."""
+    mean = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else math.inf
+    return f"{mean:+.2f} ({mean - half:+.2f}..{mean + half:+.2f})"
+
+
 def judged_losses(deal: Deal, seat: int, counts: bidding.LayoutCounts, policy: Policy) -> float:
     """Points the policy's calls and trump choice at ``seat`` lose against the oracle."""
     call, name_trump = policy
@@ -124,32 +184,46 @@ def main() -> None:
                         help="search nodes per deal's layouts (layouts past it are not solved)")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--against", metavar="FILE", help="another fitted_estimate.py to judge as well, paired")
     args = parser.parse_args()
+    policies = dict(POLICIES)
+    other = load_model(args.against) if args.against else None
+    if other is not None:
+        policies["against"] = policy_with(other)
     print(f"{args.deals} deals per preset, up to {args.layouts} layouts each, node limit {args.node_limit:,}")
-    print(f"{'preset':10} {'today':>8} {'new':>8}  (points lost per deal)  layouts solved  seconds")
+    print(f"{'preset':10} {'today':>8} {'new':>8}  (points lost per deal)  layouts solved  seconds"
+          + ("   against (its loss; new - against, paired, 95% interval)" if other is not None else ""))
     for name in args.presets:
         rules = preset(name)
         start = time.perf_counter()
-        losses: dict[str, list[float]] = {label: [] for label in POLICIES}
+        losses: dict[str, list[float]] = {label: [] for label in policies}
         solved = []
         for number in range(args.deals):
             deal = Deal.random(rules, seed=args.seed * 100_003 + number, dealer=number % 4)
             seat = (deal.dealer + 1) % 4
             hand = deal.hand_mask(seat)
             trumps = {int(old_best_trump(hand)[0]), int(best_trump(hand, rules)[0])}
+            if other is not None:
+                with using_model(other):
+                    trumps.add(int(best_trump(hand, rules)[0]))
             counts = bidding.layout_counts(rules, seat, hand, sorted(trumps), args.layouts, args.node_limit,
                                            seed=number)
             if not counts.tricks:
                 continue
             solved.append(len(counts.tricks))
-            for label, policy in POLICIES.items():
+            for label, policy in policies.items():
                 losses[label].append(judged_losses(deal.copy(), seat, counts, policy))
         spent = time.perf_counter() - start
         if not solved:
             print(f"{name:10} no deal solved within the node limit")
             continue
+        against = ""
+        if other is not None:
+            against = (f"   {statistics.fmean(losses['against']):8.2f}  "
+                       f"{paired([a - b for a, b in zip(losses['new'], losses['against'], strict=True)])}")
         print(f"{name:10} {statistics.fmean(losses['today']):8.2f} {statistics.fmean(losses['new']):8.2f}"
-              f"  over {len(solved)} deals{'':8} mean {statistics.fmean(solved):.1f}  {spent:7.0f}", flush=True)
+              f"  over {len(solved)} deals{'':8} mean {statistics.fmean(solved):.1f}  {spent:7.0f}{against}",
+              flush=True)
 
 
 if __name__ == "__main__":

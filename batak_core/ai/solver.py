@@ -839,8 +839,10 @@ def _add(out: list[int], mask: int) -> None:
 
 def _add_ranked(out: list[int], mask: int) -> None:
     """Append the card indices of a mask to ``out``, lowest rank first (across suits)."""
+    if not mask:
+        return
     if not mask & ~SUIT_MASKS[_SUIT[(mask & -mask).bit_length() - 1]]:
-        _add(out, mask)  # one suit (or none) is in order already
+        _add(out, mask)  # one suit is in order already
         return
     # Sort plain ints (rank, then suit) rather than by a key function.
     by_rank = []

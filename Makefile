@@ -44,10 +44,12 @@ typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy --strict --explicit-package-bases lessons/serve.py lessons/app
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
-# lesson notebook top to bottom (nbval); then the real-browser tests, one app at a time.
+# lesson notebook top to bottom (nbval) one kernel at a time: kernels started at once by two
+# workers can race for the same ports, and CI once lost one that way ("Kernel didn't respond in
+# 60 seconds"); then the real-browser tests, one app at a time.
 test: lint typecheck engine $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
-	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval-lax lessons -p no:cacheprovider
+	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider
 	$(BIN)/python -m pytest -m browser tests/browser
 
 bench: $(VENV)/.test-installed engine

@@ -1,20 +1,30 @@
 """Bidding regret against a double-dummy oracle: points lost per deal by the expert's auction.
 
-    python benchmarks/bidding_regret.py --deals 500 --layouts 40       # the full measure (hours)
-    python benchmarks/bidding_regret.py --deals 6 --layouts 6 --node-limit 400000
+    python benchmarks/bidding_regret.py --deals 500 --layouts 40 --workers 2   # the full measure
+    python benchmarks/bidding_regret.py --deals 500 --cached-only              # what is solved so far
+    python benchmarks/bidding_regret.py --deals 6 --layouts 6 --cache /tmp/oracle.jsonl
     git show HEAD~1:batak_core/ai/bots/fitted_estimate.py > /tmp/fitted_before.py
     python benchmarks/bidding_regret.py --deals 40 --against /tmp/fitted_before.py   # two models, paired
 
 For each preset and each seeded deal the first player to call (after the dealer) is judged; the
 bots bid at every seat. The oracle solves that player's hand double-dummy as declarer (leading)
-on ``--layouts`` random layouts of the hidden cards, with the trump each bidding rule would
-name (usually one suit: solving all four would quadruple the time), once per deal: both rules
-are judged against the same solved layouts. At each of the
-player's calls the loss is the best call's value minus the value of the call made, both from
-``bidding.oracle_values`` (the declarer's tricks from the solved layouts; defending and being
-outbid valued by the model), and the trump choice's loss likewise. Printed per preset: points
-lost per deal by today's rule (the old threshold on the hand-picked count, copied below) and by
-the expected-score auction, with how many layouts were solved.
+on ``--layouts`` random layouts of the hidden cards (``bidding.sampled_layouts``), with the trump
+each bidding rule would name (usually one suit: solving all four would quadruple the time): both
+rules are judged against the same solved layouts. At each of the player's calls the loss is the
+best call's value minus the value of the call made, both from ``bidding.oracle_values`` (the
+declarer's tricks from the solved layouts; defending and being outbid valued by the model), and
+the trump choice's loss likewise. Printed per preset: points lost per deal by the old rule (the
+threshold on the hand-picked count, copied below) and by the expected-score auction, each with
+its 95% interval, and their paired difference.
+
+The solves are the whole cost (the full measure is about 100,000 full-deal solves), so they are
+kept: each deal's layouts with one trump are one line of ``--cache`` (JSON Lines, appended as
+they are solved, so a stopped run loses at most the solves under way), keyed by the preset's
+rules, the seed, the deal, the trump, the layout count and the node limit. A later run solves
+only what is missing; the values are exact, so they stay right while the rules stay the same
+(a rules change gives other keys). Deals are taken in turn across the presets, so a partial run
+covers every preset alike. A layout whose solve passes ``--node-limit`` nodes is left out of
+that deal (the run says how many).
 
 ``--against FILE`` also judges the expected-score auction with another fitted model (an older
 ``fitted_estimate.py``) on the same deals, the same solved layouts and the same oracle (the
@@ -25,13 +35,18 @@ change shows there far more clearly than in two separate runs.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
+import json
 import math
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from itertools import islice
 from pathlib import Path
 from types import ModuleType
 
@@ -44,11 +59,13 @@ from batak_core import Deal, DealView, Phase, preset
 from batak_core.actions import Action
 from batak_core.ai.bots import bidding, evaluate, fitted_estimate
 from batak_core.ai.bots.evaluate import best_trump
+from batak_core.ai.solver import SearchLimit
 from batak_core.cards import Suit, mask_of
 from batak_core.rules import PRESETS, AllPass, RuleSet
 from batak_core.scoring import declarer_points, defender_points
 
 Policy = tuple[Callable[[DealView], Action], Callable[[DealView], Suit]]
+CACHE = Path(__file__).resolve().parent / "data" / "regret_oracle.jsonl"
 
 
 # --- today's rule, before the expected-score auction: a faithful copy, for the comparison only ----
@@ -176,54 +193,160 @@ def judged_losses(deal: Deal, seat: int, counts: bidding.LayoutCounts, policy: P
     return loss
 
 
+# --- the oracle's solves, kept in a file ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Solves:
+    """One deal's judged hand solved with one trump on its first ``layouts`` layouts."""
+
+    preset: str
+    rules: str  # digest of the preset's rules: a rules change must not reuse old values
+    seed: int
+    deal: int
+    trump: int
+    layouts: int
+    node_limit: int
+
+
+def rules_digest(rules: RuleSet) -> str:
+    return hashlib.sha256(repr(rules).encode()).hexdigest()[:12]
+
+
+def judged_deal(rules: RuleSet, seed: int, number: int) -> tuple[Deal, int]:
+    """The seeded deal and the seat judged in it (the first to call)."""
+    deal = Deal.random(rules, seed=seed * 100_003 + number, dealer=number % 4)
+    return deal, (deal.dealer + 1) % 4
+
+
+def solve(key: Solves) -> tuple[Solves, list[int | None]]:
+    """Each layout's double-dummy tricks (None where the solve passed the node limit)."""
+    rules = preset(key.preset)
+    deal, seat = judged_deal(rules, key.seed, key.deal)
+    tricks: list[int | None] = []
+    for hands in islice(bidding.sampled_layouts(seat, deal.hand_mask(seat), seed=key.deal), key.layouts):
+        try:
+            tricks.append(bidding.declarer_tricks(rules, seat, hands, key.trump, key.node_limit)[0])
+        except SearchLimit:
+            tricks.append(None)
+    return key, tricks
+
+
+class SolveCache:
+    """The solves of earlier runs (``--cache``), one JSON line each; new ones are appended."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.solved: dict[Solves, tuple[int | None, ...]] = {}
+        if path.exists():
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                try:
+                    row = json.loads(line)
+                    key = Solves(**{name: row[name] for name in Solves.__dataclass_fields__})
+                    tricks = tuple(row["tricks"])
+                    if len(tricks) != key.layouts or not all(t is None or isinstance(t, int) for t in tricks):
+                        raise ValueError("tricks do not match the layouts")
+                except (ValueError, KeyError, TypeError) as error:
+                    print(f"{path}:{number}: skipped, not a solve line ({str(error)[:60]})", file=sys.stderr)
+                    continue
+                self.solved[key] = tricks
+
+    def add(self, key: Solves, tricks: list[int | None]) -> None:
+        self.solved[key] = tuple(tricks)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a") as out:
+            out.write(json.dumps({**asdict(key), "tricks": tricks}) + "\n")
+
+    def counts(self, keys: list[Solves]) -> bidding.LayoutCounts:
+        """The layouts solved with every trump of ``keys`` (one deal's), as the oracle reads them."""
+        columns = [self.solved[key] for key in keys]
+        rows = tuple(row for row in zip(*columns, strict=True) if None not in row)
+        return bidding.LayoutCounts(tuple(key.trump for key in keys), rows)
+
+
+def solve_missing(cache: SolveCache, keys: list[Solves], workers: int) -> None:
+    """Solve what the cache lacks, in the order given, adding each deal-and-trump as it ends."""
+    missing = [key for key in keys if key not in cache.solved]
+    if not missing:
+        return
+    print(f"solving {len(missing)} deal-and-trump sets of layouts ({workers} workers) ...", flush=True)
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        for done, (key, tricks) in enumerate(pool.map(solve, missing), 1):
+            cache.add(key, tricks)
+            if done % 20 == 0 or done == len(missing):
+                print(f"  {done}/{len(missing)} in {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def interval(values: list[float]) -> str:
+    """Mean with a normal 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return f"{mean:.2f} ({mean - half:.2f}..{mean + half:.2f})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=500, help="deals per preset")
     parser.add_argument("--layouts", type=int, default=40)
-    parser.add_argument("--node-limit", type=int, default=2_000_000,
-                        help="search nodes per deal's layouts (layouts past it are not solved)")
+    parser.add_argument("--node-limit", type=int, default=20_000_000,
+                        help="search nodes per solve (a layout past it is left out of its deal)")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--workers", type=int, default=1, help="processes solving layouts")
+    parser.add_argument("--cache", type=Path, default=CACHE, help="the kept solves (JSON Lines)")
+    parser.add_argument("--cached-only", action="store_true", help="judge only the deals already solved")
     parser.add_argument("--against", metavar="FILE", help="another fitted_estimate.py to judge as well, paired")
     args = parser.parse_args()
     policies = dict(POLICIES)
     other = load_model(args.against) if args.against else None
     if other is not None:
         policies["against"] = policy_with(other)
-    print(f"{args.deals} deals per preset, up to {args.layouts} layouts each, node limit {args.node_limit:,}")
-    print(f"{'preset':10} {'today':>8} {'new':>8}  (points lost per deal)  layouts solved  seconds"
-          + ("   against (its loss; new - against, paired, 95% interval)" if other is not None else ""))
-    for name in args.presets:
-        rules = preset(name)
-        start = time.perf_counter()
-        losses: dict[str, list[float]] = {label: [] for label in policies}
-        solved = []
-        for number in range(args.deals):
-            deal = Deal.random(rules, seed=args.seed * 100_003 + number, dealer=number % 4)
-            seat = (deal.dealer + 1) % 4
+    cache = SolveCache(args.cache)
+    # Every deal's keys, deals in turn across the presets (so a partial run covers all of them).
+    deal_keys: dict[tuple[str, int], list[Solves]] = {}
+    for number in range(args.deals):
+        for name in args.presets:
+            rules = preset(name)
+            deal, seat = judged_deal(rules, args.seed, number)
             hand = deal.hand_mask(seat)
             trumps = {int(old_best_trump(hand)[0]), int(best_trump(hand, rules)[0])}
             if other is not None:
                 with using_model(other):
                     trumps.add(int(best_trump(hand, rules)[0]))
-            counts = bidding.layout_counts(rules, seat, hand, sorted(trumps), args.layouts, args.node_limit,
-                                           seed=number)
+            deal_keys[name, number] = [Solves(name, rules_digest(rules), args.seed, number, trump, args.layouts,
+                                              args.node_limit) for trump in sorted(trumps)]
+    if not args.cached_only:
+        solve_missing(cache, [key for keys in deal_keys.values() for key in keys], args.workers)
+    print(f"{args.deals} deals per preset, {args.layouts} layouts each, node limit {args.node_limit:,} a solve; "
+          f"points lost per deal (95% interval)")
+    print(f"{'preset':10} {'deals':>5} {'old rule':>18} {'expected score':>18} {'new - old, paired':>20}"
+          f"  layouts a deal (left out)" + ("   against: its loss; new - against, paired" if other else ""))
+    for name in args.presets:
+        rules = preset(name)
+        losses: dict[str, list[float]] = {label: [] for label in policies}
+        solved, left_out = [], 0
+        for number in range(args.deals):
+            keys = deal_keys[name, number]
+            if not all(key in cache.solved for key in keys):
+                continue
+            counts = cache.counts(keys)
+            left_out += args.layouts - len(counts.tricks)
             if not counts.tricks:
                 continue
             solved.append(len(counts.tricks))
+            deal, seat = judged_deal(rules, args.seed, number)
             for label, policy in policies.items():
                 losses[label].append(judged_losses(deal.copy(), seat, counts, policy))
-        spent = time.perf_counter() - start
         if not solved:
-            print(f"{name:10} no deal solved within the node limit")
+            print(f"{name:10} no deal solved yet")
             continue
         against = ""
         if other is not None:
-            against = (f"   {statistics.fmean(losses['against']):8.2f}  "
+            against = (f"   {statistics.fmean(losses['against']):.2f}; "
                        f"{paired([a - b for a, b in zip(losses['new'], losses['against'], strict=True)])}")
-        print(f"{name:10} {statistics.fmean(losses['today']):8.2f} {statistics.fmean(losses['new']):8.2f}"
-              f"  over {len(solved)} deals{'':8} mean {statistics.fmean(solved):.1f}  {spent:7.0f}{against}",
-              flush=True)
+        print(f"{name:10} {len(solved):5} {interval(losses['today']):>18} {interval(losses['new']):>18} "
+              f"{paired([a - b for a, b in zip(losses['new'], losses['today'], strict=True)]):>20}"
+              f"  {statistics.fmean(solved):.1f} ({left_out}){against}", flush=True)
 
 
 if __name__ == "__main__":

@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 
 from ...actions import PASS, Action, ActionKind
 from ...cards import FULL_DECK, Suit, indices_of, mask_of
@@ -301,31 +302,45 @@ class LayoutCounts:
         return sum(row[column] for row in self.tricks) / len(self.tricks)
 
 
+def sampled_layouts(seat: int, hand: int, seed: int = 0) -> Iterator[tuple[int, int, int, int]]:
+    """Random layouts of the cards outside ``hand`` among the other three seats (``seat`` holds
+    ``hand``), the same sequence for the same seed: the layouts the auction is judged on.
+    benchmarks/data/regret_oracle.jsonl keeps solves of these layouts by seed: a change to the
+    sequence must replace that file."""
+    rng = random.Random(seed)
+    others = indices_of(FULL_DECK & ~hand)
+    size = len(others) // 3
+    while True:
+        rng.shuffle(others)
+        hands = [0, 0, 0, 0]
+        hands[seat] = hand
+        for n, other in enumerate(s for s in range(4) if s != seat):
+            hands[other] = sum(1 << card for card in others[n * size:(n + 1) * size])
+        yield hands[0], hands[1], hands[2], hands[3]
+
+
+def declarer_tricks(rules: RuleSet, seat: int, hands: tuple[int, int, int, int], trump: int,
+                    node_limit: int = -1) -> tuple[int, int]:
+    """(double-dummy tricks of ``seat`` as declarer leading the first trick with ``trump``, search
+    nodes spent); SearchLimit past ``node_limit`` nodes (negative: no limit)."""
+    search = Search(rules, trump, 1 << seat)
+    search.limit = node_limit
+    return search.value(Position(rules, hands, trump, False, seat, (), 1 << seat, 0)), search.nodes
+
+
 def layout_counts(rules: RuleSet, seat: int, hand: int, trumps: Sequence[int], layouts: int,
                   node_budget: int, seed: int = 0) -> LayoutCounts:
     """Solve ``hand`` as declarer (leading) with each of ``trumps`` on up to ``layouts`` random
     layouts of the other cards, until ``node_budget`` search nodes are spent."""
-    rng = random.Random(seed)
-    others = indices_of(FULL_DECK & ~hand)
     rows = []
     spent = 0
-    for _ in range(layouts):
-        rng.shuffle(others)
-        hands = [0, 0, 0, 0]
-        hands[seat] = hand
-        size = len(others) // 3
-        for n, other in enumerate(s for s in range(4) if s != seat):
-            hands[other] = sum(1 << card for card in others[n * size:(n + 1) * size])
+    for hands in islice(sampled_layouts(seat, hand, seed), layouts):
         row = []
         try:
             for trump in trumps:
-                search = Search(rules, trump, 1 << seat)
-                search.limit = node_budget - spent
-                try:
-                    row.append(search.value(Position(rules, (hands[0], hands[1], hands[2], hands[3]), trump,
-                                                     False, seat, (), 1 << seat, 0)))
-                finally:
-                    spent += search.nodes
+                tricks, nodes = declarer_tricks(rules, seat, hands, trump, node_budget - spent)
+                spent += nodes
+                row.append(tricks)
         except SearchLimit:
             break
         rows.append(tuple(row))

@@ -16,7 +16,7 @@ import pytest
 from batak_core import Action, ActionKind, Deal, DealView, Suit, parse_cards, preset
 from batak_core.actions import PASS
 from batak_core.ai.bots import bidding, fitted_estimate
-from batak_core.ai.bots.evaluate import trick_estimate
+from batak_core.ai.bots.evaluate import best_trump, trick_estimate
 from batak_core.ai.bots.expert import ExpertBot
 from batak_core.cards import mask_of
 from batak_core.rules import PRESETS
@@ -183,6 +183,38 @@ def test_auction_review_counts_only_the_layouts_its_budget_solved() -> None:
     counts = bidding.layout_counts(preset("miniokey"), 0, mask_of(parse_cards(TRICKLESS)), (0,), 40,
                                    node_budget=1)
     assert counts.tricks == ()
+
+
+def _regret_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bidding_regret", ROOT / "benchmarks" / "bidding_regret.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bidding_regret"] = module  # its dataclass looks its module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_regret_oracles_kept_solves_are_the_counts_the_review_solves(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The benchmark's kept solves, read back from their file, give the very ``LayoutCounts``
+    that ``bidding.layout_counts`` solves for the same hand, layouts and trump; lines that are
+    not solves are skipped with a message, never taken."""
+    script = _regret_script()
+    rules = preset("classic")
+    deal, seat = script.judged_deal(rules, 7, 3)
+    hand = deal.hand_mask(seat)
+    trump = int(best_trump(hand, rules)[0])
+    key = script.Solves("classic", script.rules_digest(rules), 7, 3, trump, 4, -1)
+    path = tmp_path / "oracle.jsonl"
+    script.SolveCache(path).add(*script.solve(key))
+    with path.open("a") as out:
+        out.write('{"preset": "classic", "tricks": [1\n')
+        out.write(json.dumps({**{name: getattr(key, name) for name in script.Solves.__dataclass_fields__},
+                              "deal": 4, "tricks": [1, 2]}) + "\n")
+    kept = script.SolveCache(path)
+    assert list(kept.solved) == [key]
+    assert kept.counts([key]) == bidding.layout_counts(rules, seat, hand, (trump,), 4, node_budget=-1, seed=3)
+    assert capsys.readouterr().err.count("skipped, not a solve line") == 2
 
 
 # --- the generated model file --------------------------------------------------------------------

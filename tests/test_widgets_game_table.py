@@ -586,6 +586,7 @@ def test_on_the_kernels_loop_the_clock_ticks_by_itself(monkeypatch: pytest.Monke
 
     async def wait_a_little() -> tuple[float | None, float | None, bool]:
         table = widgets.GameTable(bc.preset("miniokey"), seed=1, delay=0)
+        table._view_count = 1  # a page shows it (the front end counts the views it draws)
         start = table.seconds_left
         await asyncio.sleep(0.2)
         task = table._clock_task
@@ -594,6 +595,35 @@ def test_on_the_kernels_loop_the_clock_ticks_by_itself(monkeypatch: pytest.Monke
         return start, table.seconds_left, task is not None and task.cancelled()
     start, later, cancelled = asyncio.run(wait_a_little())
     assert start is not None and later is not None and 0 < later < start and cancelled
+
+
+def test_the_move_clock_ran_before_the_page_showed_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the clock counted from when the kernel dealt, so on a cold, busy server the
+    learner's first call ran out before the page had shown the table. It runs only while a page
+    shows the table: the front end counts the views it draws in ``_view_count``."""
+    import widgets.game_table as game_table
+
+    monkeypatch.setattr(game_table, "CLOCK_STEP", 0.01)
+
+    async def show_late() -> tuple[float | None, float | None, float | None, float | None, int]:
+        table = widgets.GameTable(bc.preset("miniokey"), seed=1, delay=0)
+        history = len(table.deal.history)
+        full = table.seconds_left
+        await asyncio.sleep(0.2)  # dealt, but no page shows the table yet
+        unseen = table.seconds_left
+        table._view_count = 1  # the page draws it
+        await asyncio.sleep(0.2)
+        seen = table.seconds_left
+        table._view_count = 0  # the page went away
+        await asyncio.sleep(0.05)
+        paused = table.seconds_left
+        await asyncio.sleep(0.2)
+        still = table.seconds_left
+        table.close()
+        return full, unseen, seen, still if still == paused else None, len(table.deal.history) - history
+    full, unseen, seen, still, moves = asyncio.run(show_late())
+    assert full == bc.preset("miniokey").move_seconds and unseen == full and moves == 0
+    assert seen is not None and 0 < seen < full and still is not None and still <= seen
 
 
 # --- games played, names --------------------------------------------------------------------

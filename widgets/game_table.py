@@ -12,7 +12,8 @@ and the weak-hand redeal house rule.
 The move clock (a setting, on where the rules have one) times the learner's moves only: the
 rules' seconds a move, "More time" once a move, then the engine's ``Deal.timeout_action()`` is
 played for the learner. ``tick(seconds)`` moves it on; on the kernel's event loop a task calls
-it once a second, so tests drive the clock without waiting.
+it once a second while a page shows the table (``on_screen``), so tests drive the clock
+without waiting and a page that is slow to show costs the learner nothing.
 """
 
 from __future__ import annotations
@@ -223,7 +224,8 @@ class GameTable(w.VBox):
         set_classes(self.table, ("batak-table-main",))
         main = w.HBox([self.table, side], layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))
         set_classes(main, ("batak-table-body",))
-        super().__init__([style_widget(), header, self.banner, main, self.analysis_box])
+        # _view_count=0 asks the front end to count the views it draws: the clock runs only then.
+        super().__init__([style_widget(), header, self.banner, main, self.analysis_box], _view_count=0)
         root(self, "batak-game-table")
         self.game = Game(self.rules, seed)
         self._make_bots()
@@ -403,10 +405,17 @@ class GameTable(w.VBox):
             return
         self._clock_task = loop.create_task(self._run_clock())
 
+    @property
+    def on_screen(self) -> bool:
+        """Whether a page shows the table now. The clock runs only then, so a page that is slow to
+        show (a cold, busy classroom server) costs the learner none of their time."""
+        return bool(self._view_count)
+
     async def _run_clock(self) -> None:
         while True:
             await asyncio.sleep(CLOCK_STEP)
-            self.tick(CLOCK_STEP)
+            if self.on_screen:
+                self.tick(CLOCK_STEP)
 
     def _stop_clock_task(self) -> None:
         if self._clock_task is not None:

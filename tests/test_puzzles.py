@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -15,6 +16,7 @@ import pytest
 import batak_core as bc
 from batak_core.cli.arguments import Parser
 from batak_core.cli.puzzles import add_commands
+from batak_core.shuffle import derive_seed
 from batak_core.teaching import endings, puzzles
 from batak_core.teaching.puzzles import Puzzle, PuzzleFileError, Solve
 
@@ -69,10 +71,26 @@ def test_every_theme_is_present_and_lines_go_on() -> None:
 
 def test_ids_are_stable_and_found_by_id() -> None:
     p = shipped()[0]
-    assert p.id == f"{p.preset}-{p.variant}-000001"
+    assert re.fullmatch(rf"{p.preset}-{p.variant}-[0-9a-f]{{10}}", p.id), p.id
     assert puzzles.by_id(p.id) is p
     with pytest.raises(ValueError, match="no puzzle has the id"):
         puzzles.by_id("nope-000001")
+
+
+def test_rebuilding_the_puzzles_moved_learners_first_tries_to_other_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: ids were numbers in build order, so a build that found one puzzle fewer early on
+    (the bots had changed) gave every later puzzle another one's id, and a learner's first tries,
+    kept by id, pointed at puzzles they had never seen. An id now comes from the position alone."""
+    before, _times = puzzles.generate("miniokey", "ihaleli", 4, seed=0)
+    real = puzzles._deal_puzzles
+    first_deal = derive_seed(puzzles._job_seed(0, "miniokey", "ihaleli"), 0)
+    monkeypatch.setattr(puzzles, "_deal_puzzles",
+                        lambda rules, deal_seed: [] if deal_seed == first_deal else real(rules, deal_seed))
+    after, _times = puzzles.generate("miniokey", "ihaleli", 4, seed=0)
+    same_position = [(a, b) for a in after for b in before if a.start == b.start and a.hands == b.hands]
+    assert same_position, "the two builds share no puzzle: the test needs another seed"
+    assert all(a.id == b.id for a, b in same_position)
+    assert len({p.id for p in (*before, *after)}) == len({(p.hands, p.trick, p.leader) for p in (*before, *after)})
 
 
 @pytest.mark.parametrize("name,variant", [("miniokey", "ihaleli"), ("turkish", "gommeli"), ("classic", "koz_maca")])
@@ -233,6 +251,8 @@ def test_load_reads_a_good_small_file(tmp_path: Path) -> None:
     (lambda lines: [_header(3), *lines[1:3]], "the file holds 2"),
     (lambda lines: [_header(3), lines[1], lines[1], lines[2]], "id is used twice"),
     (lambda lines: [_header(3), lines[1].replace('"line":"', '"line":"2S 2S '), *lines[2:]], "line 2"),
+    (lambda lines: [_header(3), json.dumps({**json.loads(lines[1]), "trump_broken": not json.loads(lines[1])[
+        "trump_broken"]}), *lines[2:]], "an id that is not made from its position"),
 ])
 def test_load_refuses_a_damaged_file(tmp_path: Path, damage: Callable[[list[str]], list[str]],
                                      message: str) -> None:

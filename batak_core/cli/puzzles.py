@@ -62,7 +62,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     one.add_argument("--theme", default=None, type=one_of("--theme", list(puzzles.THEME_TITLES)),
                      help=f"only puzzles of this theme: {', '.join(puzzles.THEME_TITLES)}")
     one.add_argument("--seed", type=seed(), default=None, help="choose the puzzle by this seed")
-    one.add_argument("--id", default=None, help="the puzzle's id, e.g. miniokey-ihaleli-000001")
+    one.add_argument("--id", default=None, help="the puzzle's id, e.g. miniokey-ihaleli-45a3135602")
     one.add_argument("--file", default=None, help="a puzzle file other than the shipped one")
     one.set_defaults(func=run_puzzle)
 

@@ -30,13 +30,14 @@ node budget is left out: the distributions lean a little towards the layouts qui
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import statistics
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
@@ -47,6 +48,7 @@ from ..ai.bots import get
 from ..ai.bots.bidding import layout_counts
 from ..cards import Card, Suit, describe_cards, mask_of, sorted_hand
 from ..deal import Deal, Phase
+from ..errors import shorten
 from ..legality import breaks_trump, explain_play, legal_plays
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..seats import side_mask, side_seats
@@ -374,6 +376,21 @@ class Puzzle:
         return (self.leader + len(self.trick)) % 4
 
 
+_POSITION_KEYS: Final = ("preset", "variant", "hands", "trump", "leader", "trick", "trump_broken", "declarer", "won",
+                          "contract")
+"""What a puzzle's id is made from: the position alone (not its line, themes or rating, which a
+better solver or a new rating scale may change for the same puzzle)."""
+
+
+def content_id(puzzle: Puzzle) -> str:
+    """``preset-variant-`` and 10 hex digits of the SHA-256 of the position. A learner's first
+    tries and practice are kept by id, so a puzzle keeps its id whenever the file is built again,
+    and a new puzzle never takes over an old one's."""
+    data = puzzle.to_data()
+    position = json.dumps({key: data[key] for key in _POSITION_KEYS}, sort_keys=True)
+    return f"{puzzle.preset}-{puzzle.variant}-{hashlib.sha256(position.encode()).hexdigest()[:10]}"
+
+
 _PUZZLE_KEYS: Final = ("id", "preset", "variant", "hands", "trump", "leader", "trick", "trump_broken", "declarer",
                        "won", "contract", "line", "themes", "rating", "rd", "mistake", "seed")
 
@@ -485,6 +502,10 @@ def _load(path: Path) -> tuple[Puzzle, ...]:
     ids = [p.id for p in puzzles]
     if len(set(ids)) != len(ids):
         raise PuzzleFileError(f"{path.name}: a puzzle id is used twice")
+    moved = next((p.id for p in puzzles if p.id != content_id(p)), None)
+    if moved is not None:
+        raise PuzzleFileError(f"{path.name}: puzzle {shorten(moved)} has an id that is not made from its position "
+                              "(an edited puzzle: build the file again)")
     if header.get("counts", {}).get("total") != len(puzzles):
         raise PuzzleFileError(f"{path.name}: the header counts {header.get('counts', {}).get('total')!r} "
                               f"puzzles, the file holds {len(puzzles)} (the file is cut short or damaged)")
@@ -500,7 +521,7 @@ def by_id(puzzle_id: str, path: Path | str | None = None) -> Puzzle:
     """The puzzle with this id; ValueError if there is none."""
     found = _index(Path(path) if path is not None else PUZZLES_FILE).get(puzzle_id)
     if found is None:
-        raise ValueError(f"no puzzle has the id {puzzle_id!r}; ids look like 'miniokey-ihaleli-000001'")
+        raise ValueError(f"no puzzle has the id {puzzle_id!r}; ids look like 'miniokey-ihaleli-45a3135602'")
     return found
 
 
@@ -874,9 +895,9 @@ def generate(name: str, variant: str, count: int, seed: int = 0) -> tuple[tuple[
         for f in chosen[:count - len(puzzles)]:
             p = f.pos
             rating = difficulty(len(f.choices), f.choices, f.close, f.mistake)
-            puzzles.append(Puzzle(f"{name}-{variant}-{len(puzzles) + 1:06d}", name, variant, p.hands, p.trump,
-                                  p.leader, p.trick, p.trump_broken, f.declarer, p.won, tuple(f.line),
-                                  tuple(f.themes), rating, START_RD, f.contract, f.mistake, deal_seed))
+            found = Puzzle("", name, variant, p.hands, p.trump, p.leader, p.trick, p.trump_broken, f.declarer, p.won,
+                           tuple(f.line), tuple(f.themes), rating, START_RD, f.contract, f.mistake, deal_seed)
+            puzzles.append(replace(found, id=content_id(found)))
     return tuple(puzzles), times
 
 

@@ -160,13 +160,6 @@ def policy_with(model: ModuleType) -> Policy:
     return call, trump
 
 
-def paired(differences: list[float]) -> str:
-    """Mean of paired differences with a normal 95% interval."""
-    mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else math.inf
-    return f"{mean:+.2f} ({mean - half:+.2f}..{mean + half:+.2f})"
-
-
 def judged_losses(deal: Deal, seat: int, counts: bidding.LayoutCounts, policy: Policy) -> float:
     """Points the policy's calls and trump choice at ``seat`` lose against the oracle."""
     call, name_trump = policy
@@ -277,11 +270,17 @@ def solve_missing(cache: SolveCache, keys: list[Solves], workers: int) -> None:
                 print(f"  {done}/{len(missing)} in {time.perf_counter() - start:.0f} s", flush=True)
 
 
-def interval(values: list[float]) -> str:
-    """Mean with a normal 95% interval."""
+def interval(values: list[float], signed: bool = False) -> str:
+    """Mean with a normal 95% interval (``signed`` for differences)."""
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return f"{mean:.2f} ({mean - half:.2f}..{mean + half:.2f})"
+    form = "+.2f" if signed else ".2f"
+    return f"{mean:{form}} ({mean - half:{form}}..{mean + half:{form}})"
+
+
+def gain(losses: list[float], others: list[float]) -> str:
+    """The paired difference of two policies' losses on the same deals, with its 95% interval."""
+    return interval([a - b for a, b in zip(losses, others, strict=True)], signed=True)
 
 
 def main() -> None:
@@ -342,11 +341,10 @@ def main() -> None:
             continue
         against = ""
         if other is not None:
-            against = (f"   {statistics.fmean(losses['against']):.2f}; "
-                       f"{paired([a - b for a, b in zip(losses['new'], losses['against'], strict=True)])}")
+            against = f"   {statistics.fmean(losses['against']):.2f}; {gain(losses['new'], losses['against'])}"
         print(f"{name:10} {len(solved):5} {interval(losses['today']):>18} {interval(losses['new']):>18} "
-              f"{paired([a - b for a, b in zip(losses['new'], losses['today'], strict=True)]):>20}"
-              f"  {statistics.fmean(solved):.1f} ({left_out}){against}", flush=True)
+              f"{gain(losses['new'], losses['today']):>20}  {statistics.fmean(solved):.1f} ({left_out}){against}",
+              flush=True)
 
 
 if __name__ == "__main__":

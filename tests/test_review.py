@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from batak_core import Deal, Phase, Suit, bots, preset
+from batak_core import Card, Deal, Phase, Suit, bots, preset
+from batak_core.ai.solver import solve
 
 WEAK_HAND_DEAL = ["2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C",
                   "AS KS QS JS AH KH QH JH 5S 6S 7S 8S 9S",
@@ -88,3 +89,39 @@ def test_review_claimed_the_auction_checked_when_no_layout_fit_its_budget() -> N
     assert not result.covers_auction
     assert "auction" not in result.scope
     assert "auction" in result.shortfall
+
+
+def test_the_declarers_cards_from_the_open_dummy_were_not_reviewed() -> None:
+    """Regression: in classic Eşli the declarer plays the open dummy's cards too, but the review
+    judged only the cards of the declarer's own seat, so a trick thrown away from the dummy never
+    showed. The dummy's costly card is now an item of the declarer's review, said to be from the
+    dummy."""
+    rules = preset("classic", "esli")
+    for seed in range(40):
+        deal = Deal.random(rules, seed=seed)
+        club = bots.get("club")
+        thrown: Card | None = None
+        while not deal.is_finished:
+            seat = deal.decider
+            assert seat is not None
+            if (thrown is None and deal.phase is Phase.PLAY and deal.dummy is not None
+                    and deal.to_move == deal.dummy and len(deal.tricks) >= 8 and len(deal.legal_plays()) > 1):
+                values = solve(deal).card_values  # the declarer side's tricks after each card
+                worst = min(values, key=values.__getitem__)
+                if values[worst] < max(values.values()):
+                    thrown = worst
+                    deal.play(worst)
+                    continue
+            deal.act(club.choose(deal.view(seat)))
+        if thrown is None:
+            continue
+        declarer = deal.declarer
+        assert declarer is not None
+        result = bots.review(deal, declarer, auction_nodes=0)
+        items = [item for item in result.items if item.played.card == thrown]
+        assert items, result
+        assert "from the dummy" in items[0].text and items[0].loss > 0
+        partner = bots.review(deal, deal.dummy, auction_nodes=0)  # the dummy's seat chose none of them
+        assert not [item for item in partner.items if item.played.card == thrown]
+        return
+    raise AssertionError("no seed gave the dummy a card that loses a trick late in the deal")

@@ -4,7 +4,8 @@ The auction and the trump choice are judged by ``bidding.auction_review``: each 
 score against the hand's double-dummy tricks over sampled layouts of the hidden cards. Its items
 carry trick number 0 (``AUCTION``) and are ranked with the card items by the points they cost.
 
-Then the finished deal is replayed; at each of the player's card decisions the solver compares
+Then the finished deal is replayed; at each of the player's card decisions (a declarer's include
+the open dummy's cards in classic Eşli) the solver compares
 the card played with the best card, everyone playing perfectly afterwards. Forced plays and
 decisions that cost nothing are skipped. Positions are analysed from the end backwards so one
 transposition table serves them all, until a node budget is spent: in the usual deal it covers
@@ -146,12 +147,13 @@ def _auction_items(auction: AuctionReview) -> list[ReviewItem]:
 
 def _decisions(deal: Deal, seat: int) -> list[tuple[int, Position, Card]]:
     """(trick number, position before the card, card played) for each card the seat chose from
-    two or more (a forced card costs nothing)."""
+    two or more (a forced card costs nothing), the open dummy's included when the seat is its
+    declarer (``Deal.decider``)."""
     replay = Deal(deal.rules, [deal.initial_hand(s) for s in range(4)], deal.dealer, kitty=deal.kitty)
     side = 1 << seat if deal.rules.announcements else None  # Koz Maça: the player's own tricks
     out = []
     for action in deal.history:
-        if (replay.phase is Phase.PLAY and replay.to_move == seat and action.kind is ActionKind.PLAY
+        if (replay.phase is Phase.PLAY and replay.decider == seat and action.kind is ActionKind.PLAY
                 and len(replay.legal_plays()) > 1):
             out.append((len(replay.tricks) + 1, Position.of_deal(replay, side), action.card))
         replay.act(action)
@@ -188,7 +190,8 @@ def _judge(deal: Deal, seat: int, number: int, pos: Position, played: Card,
         return None  # an extra trick that does not change the score (Koz Maça overtricks)
     better = CARDS[best_card]
     plural = "s" if tricks_lost > 1 else ""
-    text = (f"Trick {number}: you played {played.label}; {better.label} was better. With best play "
+    source = "" if pos.to_move == seat else " from the dummy"
+    text = (f"Trick {number}: you played {played.label}{source}; {better.label} was better. With best play "
             f"on all sides it keeps {tricks_lost} more trick{plural} for {whose} "
             f"({loss:g} point{'s' if loss != 1 else ''}).")
     return ReviewItem(number, Action.play(played), Action.play(better), loss, text)

@@ -44,8 +44,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                                epilog="Exit status: 0 when the file is written; 2 for a bad argument.")
     bidding.add_argument("--presets", default="all", type=_preset_list,
                          help=f"'all' or presets, comma separated: {', '.join(PRESETS)}")
-    bidding.add_argument("--hands", type=whole("--hands", 1, 10_000), default=12, help="hands per preset")
-    bidding.add_argument("--layouts", type=whole("--layouts", 1, 1_000), default=8,
+    bidding.add_argument("--hands", type=whole("--hands", 1, 10_000), default=24, help="hands per preset")
+    bidding.add_argument("--layouts", type=whole("--layouts", 1, 1_000), default=20,
                          help="layouts of the other hands solved for each hand")
     bidding.add_argument("--seed", type=seed(), default=0, help="seed of the deals (0 to 2**64 - 1)")
     bidding.add_argument("--out", default=str(puzzles.BIDDING_FILE), help="the file to write")

@@ -1046,7 +1046,7 @@ def _bidding_job(job: tuple[str, int, int, int]) -> tuple[BiddingHand, ...]:
     return bidding_hands(*job)
 
 
-def build_bidding(presets: Sequence[str] = tuple(PRESETS), hands: int = 12, layouts: int = 8, seed: int = 0,
+def build_bidding(presets: Sequence[str] = tuple(PRESETS), hands: int = 24, layouts: int = 20, seed: int = 0,
                   workers: int = 1, report: Callable[[str], None] | None = None) -> tuple[BiddingHand, ...]:
     """``bidding_hands`` for every preset of ``presets`` (the same whatever ``workers``)."""
     jobs(presets)

@@ -605,25 +605,27 @@ def test_the_move_clock_ran_before_the_page_showed_the_table(monkeypatch: pytest
 
     monkeypatch.setattr(game_table, "CLOCK_STEP", 0.01)
 
-    async def show_late() -> tuple[float | None, float | None, float | None, float | None, int]:
+    async def show_late() -> tuple[list[float | None], int]:
+        """The seconds left at each moment below, and the moves made meanwhile."""
         table = widgets.GameTable(bc.preset("miniokey"), seed=1, delay=0)
         history = len(table.deal.history)
-        full = table.seconds_left
-        await asyncio.sleep(0.2)  # dealt, but no page shows the table yet
-        unseen = table.seconds_left
+        left = [table.seconds_left]  # dealt
+        await asyncio.sleep(0.2)
+        left.append(table.seconds_left)  # no page shows the table yet
         table._view_count = 1  # the page draws it
         await asyncio.sleep(0.2)
-        seen = table.seconds_left
+        left.append(table.seconds_left)
         table._view_count = 0  # the page went away
         await asyncio.sleep(0.05)
-        paused = table.seconds_left
+        left.append(table.seconds_left)
         await asyncio.sleep(0.2)
-        still = table.seconds_left
+        left.append(table.seconds_left)
         table.close()
-        return full, unseen, seen, still if still == paused else None, len(table.deal.history) - history
-    full, unseen, seen, still, moves = asyncio.run(show_late())
+        return left, len(table.deal.history) - history
+    (full, unseen, seen, gone, later), moves = asyncio.run(show_late())
     assert full == bc.preset("miniokey").move_seconds and unseen == full and moves == 0
-    assert seen is not None and 0 < seen < full and still is not None and still <= seen
+    assert seen is not None and 0 < seen < full
+    assert gone is not None and gone <= seen and later == gone  # stopped while no page shows it
 
 
 # --- games played, names --------------------------------------------------------------------

@@ -1,0 +1,76 @@
+"""The stand-in for the outside bot (``benchmarks/outside_style.py``): its quick open-hand table
+follows the engine's rules card for card, and it plays whole deals legally in every preset."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from batak_core.ai.bots import get
+from batak_core.cards import CARDS, mask_of
+from batak_core.deal import Deal, Phase
+from batak_core.rules import PRESETS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _outside_style() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("outside_style", ROOT / "benchmarks" / "outside_style.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["outside_style"] = module  # its dataclasses look their module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+outside_style = _outside_style()
+
+
+def _to_first_card(rules_name: str, seed: int) -> Deal:
+    deal = Deal.random(outside_style.ruleset(rules_name), seed=seed, dealer=seed % 4)
+    bots = [get("club", seed=seed * 4 + s) for s in range(4)]
+    while not deal.is_finished and deal.phase is not Phase.PLAY:
+        seat = deal.decider
+        assert seat is not None
+        deal.act(bots[seat].choose(deal.view(seat)))
+    return deal
+
+
+@pytest.mark.parametrize("rules_name", [*PRESETS, "ceo"])
+def test_the_greedy_playout_table_allows_exactly_the_engines_cards(rules_name: str) -> None:
+    """The playouts run on a bitmask table of their own; at every card of a greedy playout it
+    must allow what the engine allows, and count the same tricks."""
+    played = 0
+    for seed in range(40):
+        deal = _to_first_card(rules_name, seed)
+        if deal.is_finished:
+            continue  # passed out under a rule that throws the cards in
+        if played >= 4 * 48:
+            break
+        assert deal.declarer is not None and deal.trump is not None
+        table = outside_style.fresh_table(deal.rules, tuple(deal.hand_mask(s) for s in range(4)),
+                                          deal.to_move, int(deal.trump))
+        while not deal.is_finished:
+            assert table.legal() == mask_of(deal.legal_plays()), f"seed {seed}, trick {len(deal.tricks) + 1}"
+            card = outside_style.greedy_card(table)
+            assert table.legal() >> card & 1
+            deal.play(CARDS[card])
+            table.play(card)
+            played += 1
+        assert table.won == deal.tricks_won
+    assert played >= 4 * 48
+
+
+def test_a_duplicate_deal_of_the_stand_in_against_the_expert_is_legal_and_counted() -> None:
+    """Both tables of one duplicate deal under the outside bot's rules, the stand-in playing its
+    own cards by greedy Monte Carlo: every call, trump and card it makes passes the engine."""
+    rules = outside_style.ruleset("ceo")
+    result = outside_style.duplicate((rules, 7, 1, "greedy"))
+    assert 0 <= result.expert_bids <= 4 and 0 <= result.stand_in_bids <= 4
+    assert 0 <= result.passed_out <= 2
+    first = outside_style.play_table(rules, 11, 0, (0, 2), "greedy")
+    assert len(first.points) == 4 and first.calls

@@ -12,14 +12,14 @@ the expert lost mostly in the auction: the outside bot bid far more often. This 
   count, else the all-pass rule applies); bid when declaring beats passing by ``BID_MARGIN`` points;
 * the trump: the suit whose playouts score best;
 * the cards: the expert's (``--play greedy`` plays them by flat Monte Carlo over the same policy,
-  ``PLAY_PLAYOUTS`` playouts a decision, as the outside bot does: slower).
+  ``--playouts`` a decision, spread over the legal cards, as the outside bot does with about 1,200).
 
 So with the default card play the match measures the auction alone. Points are the player's
 score less the others' average (without partners), as the outside bot counts them.
 
     python benchmarks/outside_style.py --deals 100 --workers 2            # the CEO's rules
     python benchmarks/outside_style.py --deals 100 --rules classic danish
-    python benchmarks/outside_style.py --deals 40 --play greedy
+    python benchmarks/outside_style.py --deals 40 --play greedy --playouts 1200
 
 Printed per ruleset: expert − stand-in in points per deal (duplicate: each deal at two tables with
 the seats swapped; 95% interval), how often each side bid of its own free will, how many tables
@@ -59,6 +59,7 @@ BID_MARGIN = 0.4
 RIVAL_MARGIN = 0.3
 """A rival still in the auction is taken to bid when its fitted count reaches the bid plus this."""
 PLAY_PLAYOUTS = 240
+"""Greedy playouts a card decision by default (``--playouts``)."""
 
 CEO_RULES = "miniokey, a trickless defender losing 10 x the bid"
 
@@ -223,10 +224,11 @@ class StandIn:
 
     level = "stand-in"
 
-    def __init__(self, seed: int, play: str = "expert") -> None:
+    def __init__(self, seed: int, playouts: int = 0) -> None:
+        """``playouts``: greedy playouts a card decision, or 0 to play the expert's cards."""
         self._rng = random.Random(seed)
         self._expert = get("expert", seed=seed)
-        self._play = play
+        self._playouts = playouts
 
     def choose(self, view: DealView) -> Action:
         rules = view.rules
@@ -234,7 +236,7 @@ class StandIn:
             return self._call(view)
         if view.phase is Phase.TRUMP:
             return Action.trump(Suit(self._trump(view)))
-        if view.phase is Phase.PLAY and self._play == "greedy" and view.to_move == view.seat and not rules.kitty:
+        if view.phase is Phase.PLAY and self._playouts and view.to_move == view.seat and not rules.kitty:
             return Action.play(self._card(view))
         return self._expert.choose(view)
 
@@ -315,7 +317,7 @@ class StandIn:
         if len(legal) == 1:
             return view.legal_plays[0]
         assert view.declarer is not None and view.contract is not None and view.trump is not None
-        worlds = max(24, PLAY_PLAYOUTS // len(legal))
+        worlds = max(24, self._playouts // len(legal))
         layouts = self._layouts(view, worlds)
         base_won = list(view.tricks_won)
         totals = dict.fromkeys(legal, 0.0)
@@ -342,9 +344,10 @@ class TableResult:
     calls: tuple[tuple[int, int], ...]  # (seat, bid or 0) in order
 
 
-def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[int, ...], play: str) -> TableResult:
+def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[int, ...],
+               playouts: int) -> TableResult:
     deal = Deal.random(rules, seed=deal_seed, dealer=dealer)
-    bots = [get("expert", seed=deal_seed * 4 + s) if s in expert_seats else StandIn(deal_seed * 4 + s, play)
+    bots = [get("expert", seed=deal_seed * 4 + s) if s in expert_seats else StandIn(deal_seed * 4 + s, playouts)
             for s in range(4)]
     while not deal.is_finished:
         seat = deal.decider
@@ -374,12 +377,12 @@ class DealResult:
     same_auction: bool
 
 
-def duplicate(args: tuple[RuleSet, int, int, str]) -> DealResult:
-    rules, seed, index, play = args
+def duplicate(args: tuple[RuleSet, int, int, int]) -> DealResult:
+    rules, seed, index, playouts = args
     deal_seed = derive_seed(seed, index)
     dealer = index % 4
-    first = play_table(rules, deal_seed, dealer, (0, 2), play)
-    second = play_table(rules, deal_seed, dealer, (1, 3), play)
+    first = play_table(rules, deal_seed, dealer, (0, 2), playouts)
+    second = play_table(rules, deal_seed, dealer, (1, 3), playouts)
     diff = ((first.points[0] + first.points[2] - first.points[1] - first.points[3])
             - (second.points[0] + second.points[2] - second.points[1] - second.points[3])) / 4
     expert_bids = sum(first.voluntary[s] for s in (0, 2)) + sum(second.voluntary[s] for s in (1, 3))
@@ -416,10 +419,13 @@ def main() -> None:
     parser.add_argument("--play", choices=("expert", "greedy"), default="expert",
                         help="the stand-in's card play: the expert's (the auction alone is measured) "
                              "or greedy Monte Carlo")
+    parser.add_argument("--playouts", type=int, default=PLAY_PLAYOUTS,
+                        help="greedy playouts a card decision with --play greedy")
     args = parser.parse_args()
+    playouts = args.playouts if args.play == "greedy" else 0
     for name in args.rules:
         rules = ruleset(name)
-        jobs = [(rules, args.seed, i, args.play) for i in range(args.deals)]
+        jobs = [(rules, args.seed, i, playouts) for i in range(args.deals)]
         started = time.perf_counter()
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers) as pool:

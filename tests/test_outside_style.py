@@ -69,8 +69,8 @@ def test_a_duplicate_deal_of_the_stand_in_against_the_expert_is_legal_and_counte
     """Both tables of one duplicate deal under the outside bot's rules, the stand-in playing its
     own cards by greedy Monte Carlo: every call, trump and card it makes passes the engine."""
     rules = outside_style.ruleset("ceo")
-    result = outside_style.duplicate((rules, 7, 1, "greedy"))
+    result = outside_style.duplicate((rules, 7, 1, 120))
     assert 0 <= result.expert_bids <= 4 and 0 <= result.stand_in_bids <= 4
     assert 0 <= result.passed_out <= 2
-    first = outside_style.play_table(rules, 11, 0, (0, 2), "greedy")
+    first = outside_style.play_table(rules, 11, 0, (0, 2), 120)
     assert len(first.points) == 4 and first.calls

@@ -4,9 +4,12 @@
     python benchmarks/bots.py speed          # decision times and solver times only
     BATAK_PURE_PYTHON=1 python benchmarks/bots.py speed   # the pure Python engine and solver
     python benchmarks/bots.py strength --expert-deals 100 --club-deals 400 --workers 2
+    python benchmarks/bots.py search --against 16,50000,8,2 --search-deals 400 --seed 99
 
 Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
-percentiles, and solver medians for 7-cards-a-hand endings and full deals.
+percentiles, and solver medians for 7-cards-a-hand endings and full deals. ``search`` plays the
+expert against an expert with other search settings (samples, node budget, exact from how many
+cards, tricks of lookahead): both bid alike, so the match measures the card play alone.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import batak_core
 from batak_core import Deal, Phase, bots, preset
 from batak_core.ai import compiled
+from batak_core.ai.bots.expert import CARD_SEARCH, CardSearch, ExpertBot
 from batak_core.ai.match import match
 from batak_core.ai.solver import Position, Search, solve
 from batak_core.rules import PRESETS
@@ -105,9 +109,30 @@ def strength(args: argparse.Namespace) -> None:
             print(f"{result.summary()}  [{verdict}; {time.time() - start:.0f} s]", flush=True)
 
 
+def search_settings(search: CardSearch) -> str:
+    return f"{search.samples},{search.node_budget},{search.exact_cards},{search.lookahead_tricks}"
+
+
+def search_bot(spec: str, seed: int) -> bots.Bot:
+    """An expert searching as ``spec`` says: samples,node budget,exact cards,lookahead tricks."""
+    samples, nodes, exact, lookahead = (int(x) for x in spec.split(","))
+    return ExpertBot(seed, CardSearch(samples, nodes, exact, lookahead))
+
+
+def search(args: argparse.Namespace) -> None:
+    names = args.presets.split(",") if args.presets else list(PRESETS)
+    search_bot(args.against, 0)  # a malformed spec fails here, not in a worker
+    for name in names:
+        start = time.time()
+        result = match(name, search_settings(CARD_SEARCH), args.against, args.search_deals, seed=args.seed,
+                       workers=args.workers, make=search_bot)
+        verdict = "above zero" if result.ci_low > 0 else "NOT above zero"
+        print(f"{result.summary()}  [{verdict}; {time.time() - start:.0f} s]", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("part", nargs="?", choices=["all", "speed", "strength"], default="all")
+    parser.add_argument("part", nargs="?", choices=["all", "speed", "strength", "search"], default="all")
     parser.add_argument("--club-deals", type=int, default=400)
     parser.add_argument("--expert-deals", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
@@ -119,12 +144,18 @@ def main() -> None:
                         help="runs of each full deal; its fastest counts (this shared machine's speed "
                              "swings by a third from run to run, and the noise only ever adds time)")
     parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
+    parser.add_argument("--against", default="16,50000,8,2",
+                        help="search: the other expert's samples,node budget,exact cards,lookahead tricks "
+                             "(default: the settings before 2026-12-02)")
+    parser.add_argument("--search-deals", type=int, default=200)
     args = parser.parse_args()
     random.seed(args.seed)
     if args.part in ("all", "speed"):
         speed(args)
     if args.part in ("all", "strength"):
         strength(args)
+    if args.part == "search":
+        search(args)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -20,9 +21,13 @@ from ..deal import Deal
 from ..errors import shorten
 from ..rules import RuleSet, Variant, preset
 from ..shuffle import check_seed, derive_seed
-from .bots import LEVELS, get
+from .bots import LEVELS, Bot, get
 
 Z_95 = 1.96
+
+BotMaker = Callable[[str, int], Bot]
+"""Makes a player's bot from its name and seed: ``bots.get`` for the levels; a benchmark may
+name bots its own way (say, one level with other search settings)."""
 
 
 @dataclass(frozen=True)
@@ -45,12 +50,12 @@ class MatchResult:
                 f"(95% CI {self.ci_low:+.2f} .. {self.ci_high:+.2f}, {self.deals} deals)")
 
 
-def play_out(deal: Deal, levels: tuple[str, str, str, str], seed: int) -> list[int]:
+def play_out(deal: Deal, levels: tuple[str, str, str, str], seed: int, make: BotMaker = get) -> list[int]:
     """Play a deal to the end with one bot per seat; the points per seat.
 
     Each decision goes to the seat that decides it (``deal.decider``): the declarer plays an open
     dummy's cards."""
-    bots = [get(level, seed=seed * 4 + seat) for seat, level in enumerate(levels)]
+    bots = [make(level, seed * 4 + seat) for seat, level in enumerate(levels)]
     while not deal.is_finished:
         seat = deal.decider
         assert seat is not None
@@ -58,7 +63,7 @@ def play_out(deal: Deal, levels: tuple[str, str, str, str], seed: int) -> list[i
     return deal.scores()
 
 
-def duplicate_deal(rules: RuleSet, a: str, b: str, seed: int, index: int) -> float:
+def duplicate_deal(rules: RuleSet, a: str, b: str, seed: int, index: int, make: BotMaker = get) -> float:
     """One deal at both tables: (a's points − b's points) averaged over the two seatings."""
     deal_seed = derive_seed(seed, index)
     total = 0
@@ -66,21 +71,24 @@ def duplicate_deal(rules: RuleSet, a: str, b: str, seed: int, index: int) -> flo
     # comparing the names, so a bot against itself scores 0)
     for sign, first, second in ((1, a, b), (-1, b, a)):
         deal = Deal.random(rules, seed=deal_seed, dealer=index % 4)
-        scores = play_out(deal, (first, second, first, second), deal_seed)
+        scores = play_out(deal, (first, second, first, second), deal_seed, make)
         total += sign * (scores[0] + scores[2] - scores[1] - scores[3])
     return total / 2
 
 
-def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, workers: int = 1) -> MatchResult:
+def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, workers: int = 1,
+          make: BotMaker = get) -> MatchResult:
     """A duplicate match of ``deals`` deals between levels ``a`` and ``b``.
 
-    ``workers`` > 1 spreads the deals over processes (the result does not depend on it).
+    ``workers`` > 1 spreads the deals over processes (the result does not depend on it). ``make``
+    builds the bots from the names (with other makers than ``get``, a module-level function, so
+    the worker processes can find it).
     """
     ruleset = preset(rules) if isinstance(rules, str) else rules
     if not isinstance(ruleset, RuleSet):
         raise ValueError(f"rules must be a preset name or a RuleSet (see batak_core.preset), not {shorten(rules)}")
     for level in (a, b):
-        if level not in LEVELS:
+        if make is get and level not in LEVELS:
             raise ValueError(f"unknown bot level {shorten(level)}; choose one of: {', '.join(LEVELS)}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(f"a match needs at least one deal, not {shorten(deals)}")
@@ -90,7 +98,7 @@ def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, worke
         check_seed(seed)
     except ValueError:
         raise ValueError(f"a seed must be a whole number from 0 to 2**64 - 1, not {shorten(seed)}") from None
-    args = [(ruleset, a, b, seed, i) for i in range(deals)]
+    args = [(ruleset, a, b, seed, i, make) for i in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             diffs = list(pool.map(_duplicate_star, args, chunksize=max(1, deals // (8 * workers))))
@@ -102,5 +110,5 @@ def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, worke
                        ruleset.variant.value)
 
 
-def _duplicate_star(arg: tuple[RuleSet, str, str, int, int]) -> float:
+def _duplicate_star(arg: tuple[RuleSet, str, str, int, int, BotMaker]) -> float:
     return duplicate_deal(*arg)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from batak_core import Action, ActionKind, Card, Deal, DealView, Phase, Suit, bots, preset
-from batak_core.ai.bots.expert import MIN_LAYOUTS, CardScore, ExpertBot, pick, score_cards
+from batak_core.ai.bots.expert import MIN_LAYOUTS, CardScore, CardSearch, ExpertBot, pick, score_cards
 from batak_core.ai.bots.knowledge import knowledge, sample_hands
 from batak_core.ai.match import match
 from batak_core.cards import ABOVE, cards_of
@@ -40,7 +40,8 @@ def test_club_and_random_play_whole_deals_legally(name: str) -> None:
 
 def test_expert_plays_a_whole_deal_legally() -> None:
     deal = Deal.random(preset("classic"), seed=3)
-    play(deal, [ExpertBot(seed=s, budget=4000) if s % 2 == 0 else bots.get("club") for s in range(4)])
+    quick = CardSearch(node_budget=4000)
+    play(deal, [ExpertBot(seed=s, search=quick) if s % 2 == 0 else bots.get("club") for s in range(4)])
     assert deal.phase is Phase.OVER
 
 
@@ -156,10 +157,10 @@ def test_fairness_hidden_cards_never_change_a_decision(level: str) -> None:
             viewer = deal.to_move
             assert viewer is not None
             view = deal.view(viewer)
-            bot = ExpertBot(seed=5, budget=20_000) if level == "expert" else bots.get(level)
+            bot = ExpertBot(seed=5, search=CardSearch(node_budget=20_000)) if level == "expert" else bots.get(level)
             decision = bot.choose(view)
             if level == "expert" and deal.phase is Phase.PLAY and len(view.legal_plays) > 1:
-                scores = score_cards(view, knowledge(view), seed=5, budget=20_000)
+                scores = score_cards(view, knowledge(view), seed=5, search=CardSearch(node_budget=20_000))
                 searched += scores[0].layouts >= MIN_LAYOUTS  # the search decided, not the club fallback
             for _ in range(2):
                 other = reshuffled(deal, viewer, rng)

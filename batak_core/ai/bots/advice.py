@@ -22,7 +22,7 @@ from ...trick import winning_index
 from .bidding import CallValue, call_values, choose_trump
 from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import counting_trump, trick_estimate
-from .expert import LOOKAHEAD_TRICKS, CardScore, pick, score_cards, search_horizon, searchable, trusted
+from .expert import CARD_SEARCH, CardScore, pick, score_cards, search_horizon, searchable, trusted
 from .knowledge import Knowledge, knowledge
 
 COUNT_BASIS = ("the hand's trick count: its honours, length and ruffing shortness, weighed by how such "
@@ -224,8 +224,8 @@ def _card_hint(view: DealView) -> Hint:
     if not _played_out_to_the_end(view):
         return _unmeasured(Action.play(card), reason, actions,
                            f"No numbers: this early in the deal the search plays out only the next "
-                           f"{LOOKAHEAD_TRICKS + 1} tricks and makes a rough guess at the rest from the top "
-                           "cards, too rough to tell the cards apart by points.")
+                           f"{CARD_SEARCH.lookahead_tricks + 1} tricks and makes a rough guess at the rest from "
+                           "the top cards, too rough to tell the cards apart by points.")
     by_card = {s.card: s.points for s in scores}
     measure = Measure(_card_measure_name(view), "points",
                       f"the average of {scores[0].layouts} ways the hidden cards may lie, each played out "

@@ -3,11 +3,12 @@ layout with the double-dummy solver, and play the card with the best average sco
 
 Samples respect every inference the strict rules allow (voids, "nothing higher", "no trump");
 see ``knowledge``. Early in the deal the search looks a few tricks ahead and judges the rest
-from the top cards; from ``EXACT_CARDS`` cards a hand it is exact. A defender plays for its own
-score (its tricks, or the zero-trick penalty) minus the declarer's. The random numbers come from
-the public state alone, so the same public situation always gives the same decision, whatever
-the hidden cards are. It bids and names trump by expected score under the preset's scoring
-(``bidding``).
+from the top cards; from ``CardSearch.exact_cards`` cards a hand it is exact. A defender plays
+for its own score (its tricks, or the zero-trick penalty) minus the declarer's. The random
+numbers come from the public state alone, so the same public situation always gives the same
+decision, whatever the hidden cards are; how hard it looks (``CardSearch``) counts search nodes,
+not seconds, so its play does not depend on the machine's speed either. It bids and names trump
+by expected score under the preset's scoring (``bidding``).
 """
 
 from __future__ import annotations
@@ -26,14 +27,28 @@ from .bidding import choose_call, choose_trump
 from .club import ClubBot, club_card
 from .knowledge import Knowledge, knowledge, sample_hands
 
-EXACT_CARDS = 8
-"""At or below this many cards in the hand of the player to lead, every sample is solved exactly."""
-LOOKAHEAD_TRICKS = 2
-"""Earlier, the search sees this many more tricks (after the current one) before judging."""
-SAMPLES = 16
-NODE_BUDGET = 50_000
-"""Search nodes per decision: sampling stops once they are spent (keeps decisions under a second;
-results do not depend on the machine's speed)."""
+
+@dataclass(frozen=True)
+class CardSearch:
+    """How hard the expert looks at a card decision.
+
+    The defaults were measured against the earlier 16 samples, 50,000 nodes, exact from 8 cards
+    and 2 tricks of lookahead (``benchmarks/bots.py search``; figures in the README): they gain in
+    duplicate play at about six times the search, well inside the decision-time target compiled.
+    """
+
+    samples: int = 32
+    """Sampled layouts of the hidden cards at most."""
+    node_budget: int = 300_000
+    """Search nodes per decision: sampling stops once they are spent."""
+    exact_cards: int = 9
+    """At or below this many cards in the hand of the player to lead, every sample is solved exactly."""
+    lookahead_tricks: int = 3
+    """Earlier, the search sees this many more tricks (after the current one) before judging."""
+
+
+CARD_SEARCH = CardSearch()
+
 MIN_LAYOUTS = 8
 """Averages over fewer sampled layouts than this are noise (early leads with many legal cards,
 where one layout can take most of the budget): the club heuristics choose instead (the README's
@@ -54,9 +69,9 @@ class CardScore:
 class ExpertBot:
     level = "expert"
 
-    def __init__(self, seed: int | None = None, budget: int = NODE_BUDGET) -> None:
+    def __init__(self, seed: int | None = None, search: CardSearch = CARD_SEARCH) -> None:
         self._seed = 0 if seed is None else seed
-        self._budget = budget
+        self._search = search
 
     def choose(self, view: DealView) -> Action:
         if not view.my_turn:
@@ -70,7 +85,7 @@ class ExpertBot:
         if len(view.legal_plays) == 1:
             return Action.play(view.legal_plays[0])
         know = knowledge(view)
-        scores = score_cards(view, know, self._seed, budget=self._budget)
+        scores = score_cards(view, know, self._seed, self._search)
         return Action.play(pick(scores, club_card(view, know)))
 
 
@@ -105,8 +120,7 @@ def public_seed(view: DealView, seed: int) -> int:
     return hash(key) & 0xFFFFFFFF
 
 
-def score_cards(view: DealView, know: Knowledge, seed: int,
-                samples: int = SAMPLES, budget: int = NODE_BUDGET) -> list[CardScore]:
+def score_cards(view: DealView, know: Knowledge, seed: int, search: CardSearch = CARD_SEARCH) -> list[CardScore]:
     """Every legal card's average over sampled layouts, best first for the player to move.
 
     The declarer values a card by its contract score. A defender values it by its own score
@@ -126,13 +140,14 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
     selfish = not mine_on_side and own_side | side != 15  # other defenders score for themselves
     total_tricks = rules.tricks_per_deal
     leader_cards = len(view.hand) + (1 if view.current_trick else 0)
-    horizon = search_horizon(view)
+    horizon = search_horizon(view, search)
+    budget = search.node_budget
     rng = random.Random(public_seed(view, seed))
     legal = [c.index for c in view.legal_plays]
     totals = {c: [0.0, 0.0] for c in legal}
     spent = 0
     done = 0
-    for _ in range(samples):
+    for _ in range(search.samples):
         hands = sample_hands(know, rng)
         if hands is None:
             break
@@ -168,11 +183,11 @@ def score_cards(view: DealView, know: Knowledge, seed: int,
     return scores
 
 
-def search_horizon(view: DealView) -> int:
+def search_horizon(view: DealView, search: CardSearch = CARD_SEARCH) -> int:
     """The cards a hand at which ``score_cards`` stops searching and guesses the rest (0: it
-    solves to the last trick, from ``EXACT_CARDS`` cards in the leader's hand)."""
+    solves to the last trick, from ``search.exact_cards`` cards in the leader's hand)."""
     leader_cards = len(view.hand) + (1 if view.current_trick else 0)
-    return 0 if leader_cards <= EXACT_CARDS else max(1, leader_cards - 1 - LOOKAHEAD_TRICKS)
+    return 0 if leader_cards <= search.exact_cards else max(1, leader_cards - 1 - search.lookahead_tricks)
 
 
 def _solve_sample(pos: Position, side: int, horizon: int, nodes_left: int) -> tuple[dict[int, int], int]:

@@ -8,8 +8,9 @@
 
 Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
 percentiles, and solver medians for 7-cards-a-hand endings and full deals. ``search`` plays the
-expert against an expert with other search settings (samples, node budget, exact from how many
-cards, tricks of lookahead): both bid alike, so the match measures the card play alone.
+expert with the compiled build's search settings against one with other settings (samples, node
+budget, exact from how many cards, tricks of lookahead): both bid alike, so the match measures
+the card play alone.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import batak_core
 from batak_core import Deal, Phase, bots, preset
 from batak_core.ai import compiled
-from batak_core.ai.bots.expert import CARD_SEARCH, CardSearch, ExpertBot
+from batak_core.ai.bots.expert import FULL_SEARCH, LIGHT_SEARCH, CardSearch, ExpertBot
 from batak_core.ai.match import match
 from batak_core.ai.solver import Position, Search, solve
 from batak_core.rules import PRESETS
@@ -124,7 +125,7 @@ def search(args: argparse.Namespace) -> None:
     search_bot(args.against, 0)  # a malformed spec fails here, not in a worker
     for name in names:
         start = time.time()
-        result = match(name, search_settings(CARD_SEARCH), args.against, args.search_deals, seed=args.seed,
+        result = match(name, search_settings(FULL_SEARCH), args.against, args.search_deals, seed=args.seed,
                        workers=args.workers, make=search_bot)
         verdict = "above zero" if result.ci_low > 0 else "NOT above zero"
         print(f"{result.summary()}  [{verdict}; {time.time() - start:.0f} s]", flush=True)
@@ -144,9 +145,9 @@ def main() -> None:
                         help="runs of each full deal; its fastest counts (this shared machine's speed "
                              "swings by a third from run to run, and the noise only ever adds time)")
     parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
-    parser.add_argument("--against", default="16,50000,8,2",
+    parser.add_argument("--against", default=search_settings(LIGHT_SEARCH),
                         help="search: the other expert's samples,node budget,exact cards,lookahead tricks "
-                             "(default: the settings before 2026-12-02)")
+                             "(default: the pure-Python build's, which were everyone's before 2026-12-02)")
     parser.add_argument("--search-deals", type=int, default=200)
     args = parser.parse_args()
     random.seed(args.seed)

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from dataclasses import astuple
 
 import pytest
 
 from batak_core import Action, ActionKind, Card, Deal, DealView, Phase, Suit, bots, preset
-from batak_core.ai.bots.expert import MIN_LAYOUTS, CardScore, CardSearch, ExpertBot, pick, score_cards
+from batak_core.ai import compiled, solver
+from batak_core.ai.bots.expert import (
+    CARD_SEARCH,
+    FULL_SEARCH,
+    LIGHT_SEARCH,
+    MIN_LAYOUTS,
+    CardScore,
+    CardSearch,
+    ExpertBot,
+    pick,
+    score_cards,
+)
 from batak_core.ai.bots.knowledge import knowledge, sample_hands
 from batak_core.ai.match import match
 from batak_core.cards import ABOVE, cards_of
@@ -308,3 +323,15 @@ def test_akq_trump_lead_does_not_mark_the_leader_void_in_every_side_suit() -> No
 
 def cards_of_mask(text: str) -> int:
     return sum(Card.parse(c).bit for c in text.split())
+
+
+def test_the_expert_searches_harder_only_with_the_compiled_solver() -> None:
+    """The full search would keep a learner without a C compiler waiting seconds for a card: the
+    pure-Python build searches as before 2026-12-02."""
+    assert FULL_SEARCH.samples > LIGHT_SEARCH.samples and FULL_SEARCH.node_budget > LIGHT_SEARCH.node_budget
+    assert (CARD_SEARCH is FULL_SEARCH) == compiled.is_compiled(solver)
+    code = ("import batak_core; from batak_core.ai.bots.expert import CARD_SEARCH as s; "
+            "print(s.samples, s.node_budget, s.exact_cards, s.lookahead_tricks)")
+    pure = subprocess.run([sys.executable, "-c", code], env={**os.environ, compiled.PURE_ENV: "1"},
+                          capture_output=True, text=True, check=True)
+    assert pure.stdout.split() == [str(v) for v in astuple(LIGHT_SEARCH)]

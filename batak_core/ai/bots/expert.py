@@ -22,6 +22,8 @@ from ...cards import CARDS, Card
 from ...deal import DealView, Phase
 from ...scoring import declarer_points, defender_points
 from ...seats import side_mask
+from .. import solver
+from ..compiled import is_compiled
 from ..solver import Position, Search, SearchLimit
 from .bidding import choose_call, choose_trump
 from .club import ClubBot, club_card
@@ -30,12 +32,7 @@ from .knowledge import Knowledge, knowledge, sample_hands
 
 @dataclass(frozen=True)
 class CardSearch:
-    """How hard the expert looks at a card decision.
-
-    The defaults were measured against the earlier 16 samples, 50,000 nodes, exact from 8 cards
-    and 2 tricks of lookahead (``benchmarks/bots.py search``; figures in the README): they gain in
-    duplicate play at about six times the search, well inside the decision-time target compiled.
-    """
+    """How hard the expert looks at a card decision."""
 
     samples: int = 32
     """Sampled layouts of the hidden cards at most."""
@@ -47,7 +44,15 @@ class CardSearch:
     """Earlier, the search sees this many more tricks (after the current one) before judging."""
 
 
-CARD_SEARCH = CardSearch()
+FULL_SEARCH = CardSearch()
+"""With the compiled solver. Measured against ``LIGHT_SEARCH`` in duplicate play
+(``benchmarks/bots.py search``, figures in the README), it gains in every preset tried, at about
+six times the search: decisions p95 0.18 s compiled, but 2.1 s in pure Python."""
+LIGHT_SEARCH = CardSearch(samples=16, node_budget=50_000, exact_cards=8, lookahead_tricks=2)
+"""Without it (no C compiler, or ``BATAK_PURE_PYTHON=1``), so the bots still answer in well under a
+second (p95 0.36 s)."""
+CARD_SEARCH = FULL_SEARCH if is_compiled(solver) else LIGHT_SEARCH
+"""The expert's and the hints' search: it depends on the build, never on the machine's speed."""
 
 MIN_LAYOUTS = 8
 """Averages over fewer sampled layouts than this are noise (early leads with many legal cards,

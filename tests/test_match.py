@@ -49,6 +49,20 @@ def test_a_bot_matched_against_itself_scores_exactly_0() -> None:
     assert result.diffs == (0.0, 0.0, 0.0) and result.mean_diff == 0
 
 
+def nicknamed_bot(name: str, seed: int) -> bc.bots.Bot:
+    """Bots named the benchmark's own way: "strong" is the club bot, "weak" the random one."""
+    return bc.bots.get({"strong": "club", "weak": "random"}[name], seed)
+
+
+def test_a_match_takes_bots_named_by_its_own_maker() -> None:
+    """``benchmarks/bots.py search`` names experts by their search settings; any names do, with the
+    deals, seats and seeds of a match between levels, on any number of workers."""
+    by_level = match("turkish", "club", "random", deals=4, seed=8)
+    for workers in (1, 2):
+        by_name = match("turkish", "strong", "weak", deals=4, seed=8, workers=workers, make=nicknamed_bot)
+        assert by_name.diffs == by_level.diffs and (by_name.a, by_name.b) == ("strong", "weak")
+
+
 @pytest.mark.parametrize("pair", PAIRS, ids=["-".join(p) for p in PAIRS])
 def test_match_plays_every_variant_of_every_preset_repeatably(pair: tuple[str, str]) -> None:
     rules = bc.preset(*pair)

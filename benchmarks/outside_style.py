@@ -44,7 +44,7 @@ from batak_core.actions import PASS, Action
 from batak_core.ai.bots import get
 from batak_core.ai.bots.evaluate import best_trump
 from batak_core.ai.bots.knowledge import knowledge, sample_hands
-from batak_core.cards import ABOVE, SUIT_MASKS, SUIT_OF, Card, Suit, mask_of
+from batak_core.cards import ABOVE, SUIT_MASKS, SUIT_OF, Card, Suit, indices_of, mask_of
 from batak_core.deal import Deal, DealView, Phase
 from batak_core.legality import breaks_trump, legal_mask
 from batak_core.rules import AllPass, RuleSet, preset
@@ -122,11 +122,7 @@ class Table:
 def _cheapest(mask: int, trump: int, others: int) -> int:
     """The card to throw: a low rank, not a trump, not a card nobody else can beat."""
     best, best_cost = -1, 1e9
-    m = mask
-    while m:
-        low = m & -m
-        m ^= low
-        card = low.bit_length() - 1
+    for card in indices_of(mask):
         suit = SUIT_OF[card]
         cost = card % 13 + (20 if suit == trump else 0)
         if not others & ABOVE[card] and others & SUIT_MASKS[suit]:
@@ -173,14 +169,10 @@ def greedy_card(table: Table) -> int:
         return best
     led, top_led, top_trump, win = table.state()
     winners = 0
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        card = low.bit_length() - 1
+    for card in indices_of(legal):
         suit = SUIT_OF[card]
         if (suit == trump and card > top_trump) or (top_trump < 0 and suit == led and card > top_led):
-            winners |= low
+            winners |= 1 << card
     if table.rules.partnership and win == seat ^ 2:
         return _cheapest(legal & ~winners or legal, trump, others)
     if not winners:
@@ -188,13 +180,9 @@ def greedy_card(table: Table) -> int:
     if len(table.trick) == 3:
         return (winners & -winners).bit_length() - 1
     masters = 0
-    m = winners
-    while m:
-        low = m & -m
-        m ^= low
-        card = low.bit_length() - 1
+    for card in indices_of(winners):
         if not others & ABOVE[card] and (SUIT_OF[card] == trump or not others & trump_mask):
-            masters |= low
+            masters |= 1 << card
     pick = masters or winners
     return (pick & -pick).bit_length() - 1
 

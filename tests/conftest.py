@@ -1,6 +1,11 @@
-"""Shared helpers: scripted deals with chosen hands."""
+"""Shared helpers: scripted deals with chosen hands, and the benchmark scripts as modules."""
 
 from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import batak_core as bc
 
@@ -21,3 +26,15 @@ def auction(deal: bc.Deal, calls: str) -> None:
             deal.pass_bid()
         else:
             deal.bid(int(call))
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` as a module, registered under its name (its dataclasses look their
+    module up while being made)."""
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -4,7 +4,6 @@ double-dummy auction review, and the generated model file."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from batak_core.ai.bots.evaluate import best_trump, trick_estimate
 from batak_core.ai.bots.expert import ExpertBot
 from batak_core.cards import mask_of
 from batak_core.rules import PRESETS
+from tests.conftest import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = "AS KS QS JS TS 9S AH KH AD KD AC 2C 3C"
@@ -186,12 +186,7 @@ def test_auction_review_counts_only_the_layouts_its_budget_solved() -> None:
 
 
 def _regret_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bidding_regret", ROOT / "benchmarks" / "bidding_regret.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bidding_regret"] = module  # its dataclass looks its module up while being made
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bidding_regret")
 
 
 def test_the_regret_oracles_kept_solves_are_the_counts_the_review_solves(tmp_path: Path,
@@ -221,11 +216,7 @@ def test_the_regret_oracles_kept_solves_are_the_counts_the_review_solves(tmp_pat
 
 def _calibration_script() -> ModuleType:
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("calibrate_bidding", ROOT / "benchmarks" / "calibrate_bidding.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("calibrate_bidding")
 
 
 def test_the_fit_writes_a_module_of_the_shipped_form(tmp_path: Path) -> None:

@@ -3,31 +3,15 @@ follows the engine's rules card for card, and it plays whole deals legally in ev
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from batak_core.ai.bots import get
 from batak_core.cards import CARDS, mask_of
 from batak_core.deal import Deal, Phase
 from batak_core.rules import PRESETS
+from tests.conftest import load_benchmark
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _outside_style() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("outside_style", ROOT / "benchmarks" / "outside_style.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["outside_style"] = module  # its dataclasses look their module up while being made
-    spec.loader.exec_module(module)
-    return module
-
-
-outside_style = _outside_style()
+outside_style = load_benchmark("outside_style")
 
 
 def _to_first_card(rules_name: str, seed: int) -> Deal:

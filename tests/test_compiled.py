@@ -58,6 +58,9 @@ for name, variant in FORMS:
         pos = Position.of_deal(deal)
         search = Search(pos.rules, pos.trump, pos.side)
         result = [name, variant, seed, search.value(pos), search.nodes]
+        if cards_left >= 4:  # the early-deal search, which estimates beyond its horizon
+            early = Search(pos.rules, pos.trump, pos.side, horizon=cards_left - 1)
+            result.append([early.card_values(pos), early.nodes])
         if seed % 10 == 0 and cards_left < 13:
             solution = solve_position(pos)
             result.append([solution.tricks, sorted((str(c), v) for c, v in solution.card_values.items())])

@@ -38,7 +38,7 @@ from typing import Final
 PACKAGE_DIR: Final = Path(__file__).resolve().parent.parent  # the batak_core folder
 PACKAGE: Final = "batak_core"
 MODULES: Final = ("errors", "frozen", "cards", "options", "rules", "seats", "trick", "actions", "shuffle",
-                  "legality", "scoring", "deal", "ai.solver")
+                  "legality", "scoring", "deal", "ai.leaf_weights", "ai.solver")
 """The compiled modules, relative to ``batak_core``: the engine a deal runs on, and the solver."""
 STAMP_NAME: Final = "compiled-from.json"  # {module: sha256 of the source it was compiled from}
 SHARED_LIBRARY: Final = "engine__mypyc"  # mypyc's one library behind all the modules' small extensions

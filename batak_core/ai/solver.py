@@ -20,6 +20,10 @@ hand and the same holders of each suit's cards from the top down to its lowest d
 positions that differ only below that line share the entry. Cards an equivalent card stood in
 for count as deciding when the one searched did.
 
+Early in a deal the expert bot's search stops a few tricks ahead and estimates the rest
+(``_guess``): a linear model of a few counts (``LEAF_FEATURES``) fitted on exact values by
+``benchmarks/calibrate_leaf.py`` (``leaf_weights``), kept within the sure-trick bounds.
+
 Speed (the module is also compiled with mypyc, see ``compiled``): the hot path works on plain
 ints that fit a machine word (the four hands as four attributes, table keys, entries packed into
 one int, the exact-position key kept card by card as a Zobrist number), so compiled code makes
@@ -48,8 +52,14 @@ from ..legality import FOLLOW_SUIT_STEP, breaks_trump, legal_mask, narrowing
 from ..rules import RuleSet
 from ..seats import side_mask
 from ..trick import advance, partner_winning, winning_index
+from .leaf_weights import LEAF_INTERCEPT, LEAF_WEIGHTS
 
 _SUIT: Final = tuple(i // 13 for i in range(52))
+LEAF_FEATURES: Final = ("cards a hand", "the side's top cards", "the others' top cards", "the side's trumps",
+                        "the others' trumps", "the side's sure tricks", "the others' sure tricks",
+                        "the side's cards in side suits the others lack", "the side leads")
+"""What ``Search._guess`` counts, in the order of ``leaf_weights.LEAF_WEIGHTS``. Top cards: each
+suit's top run over the other side's highest card, where both sides hold the suit."""
 TABLE_LIMIT: Final = 2_000_000
 """At most this many transposition-table entries (about 200 MB) before the table starts again;
 full-deal searches store about one entry for every 16 nodes, so only searches of tens of millions
@@ -162,7 +172,7 @@ class Search:
 
     def __init__(self, rules: RuleSet, trump: int, side: int, horizon: int = 0, share: bool = True) -> None:
         """``horizon`` > 0 stops the search when hands are down to that many cards and guesses
-        the rest from the top cards (the expert bot's early-deal mode); 0 means exact.
+        the rest (``_guess``: the expert bot's early-deal mode); 0 means exact.
         ``share=False`` stores each result for its own position only (no partition search): the
         reference the tests and the benchmark compare with."""
         self.rules = rules
@@ -353,7 +363,7 @@ class Search:
             return self._last_trick(leader) >= target
         if n <= self.horizon:
             self.rel = self.h0 | self.h1 | self.h2 | self.h3  # the guess looks at every rank
-            return self._guess(n) >= target
+            return self._guess(leader) >= target
         flags = leader | (4 if broken and self._broken_matters else 0)
         key = self.zobrist ^ flags
         slot = key & self._known_mask
@@ -647,34 +657,51 @@ class Search:
         self.rel = 1 << top | sure_rel
         return True
 
-    def _guess(self, n: int) -> int:
-        """The side's share of the last ``n`` tricks, judged from the top cards of each suit:
-        each suit's top run goes to its side, the tricks nobody controls are shared by the
-        side's share of the trumps (its head count when nobody holds trumps)."""
-        self.nodes += 1
-        if self.nodes == self.limit:
-            raise SearchLimit
-        hands = [self.h0, self.h1, self.h2, self.h3]
+    def leaf_features(self, pos: Position) -> tuple[int, int, int, int, int, int, int, int, int]:
+        """The counts ``_guess`` weighs (named in ``LEAF_FEATURES``) at a trick boundary: what
+        ``benchmarks/calibrate_leaf.py`` fits the weights on."""
+        if pos.trick:
+            raise ValueError("leaf features are counted at the start of a trick, not in the middle of one")
+        self._root(pos)
+        return self._leaf_counts(pos.leader)
+
+    def _leaf_counts(self, leader: int) -> tuple[int, int, int, int, int, int, int, int, int]:
         side = self.side
+        hands = [self.h0, self.h1, self.h2, self.h3]
         ours = theirs = 0
         for s in range(4):
             if side >> s & 1:
                 ours |= hands[s]
             else:
                 theirs |= hands[s]
-        ours_top = theirs_top = 0
+        ours_top = theirs_top = ours_alone = 0
+        tshift = self._tshift if self._tmask else -1
         for shift in (0, 13, 26, 39):
             o = ours >> shift & 0x1FFF
             t = theirs >> shift & 0x1FFF
             if o and t:
                 ours_top += card_count(o >> t.bit_length())
                 theirs_top += card_count(t >> o.bit_length())
+            elif o and shift != tshift:
+                ours_alone += card_count(o)
         tmask = self._tmask
-        ours_trumps, theirs_trumps = card_count(ours & tmask), card_count(theirs & tmask)
-        open_tricks = max(0, n - ours_top - theirs_top)
-        share = (ours_trumps / (ours_trumps + theirs_trumps) if ours_trumps + theirs_trumps
-                 else card_count(side) / 4)
-        return min(n, round(ours_top + open_tricks * share))
+        known = self._bounds(leader)
+        return (card_count(self._hand(leader)), ours_top, theirs_top, card_count(ours & tmask),
+                card_count(theirs & tmask), known.sure, known.lost, ours_alone, side >> leader & 1)
+
+    def _guess(self, leader: int) -> int:
+        """The side's share of the tricks left, estimated where the search stops looking (the
+        expert's early-deal mode): a linear model of a few counts (``LEAF_FEATURES``) fitted on
+        double-dummy values (``leaf_weights``), kept within the sure-trick bounds."""
+        self.nodes += 1
+        if self.nodes == self.limit:
+            raise SearchLimit
+        cards, ours_top, theirs_top, ours_trumps, theirs_trumps, sure, lost, ours_alone, leading = (
+            self._leaf_counts(leader))
+        w = LEAF_WEIGHTS
+        estimate = (LEAF_INTERCEPT + w[0] * cards + w[1] * ours_top + w[2] * theirs_top + w[3] * ours_trumps
+                    + w[4] * theirs_trumps + w[5] * sure + w[6] * lost + w[7] * ours_alone + w[8] * leading)
+        return min(cards - lost, max(sure, round(estimate)))
 
     def _cashable(self, leader: int, pending: int = 0) -> tuple[int, int]:
         """Side-suit winners the leader can cash one after another: the top run of each suit,

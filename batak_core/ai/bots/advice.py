@@ -224,8 +224,9 @@ def _card_hint(view: DealView) -> Hint:
     if not _played_out_to_the_end(view):
         return _unmeasured(Action.play(card), reason, actions,
                            f"No numbers: this early in the deal the search plays out only the next "
-                           f"{CARD_SEARCH.lookahead_tricks + 1} tricks and makes a rough guess at the rest from "
-                           "the top cards, too rough to tell the cards apart by points.")
+                           f"{CARD_SEARCH.lookahead_tricks + 1} tricks and guesses the rest from a few counts "
+                           "(top cards, trumps, sure tricks), about half a trick off on average: too rough "
+                           "to tell the cards apart by points.")
     by_card = {s.card: s.points for s in scores}
     measure = Measure(_card_measure_name(view), "points",
                       f"the average of {scores[0].layouts} ways the hidden cards may lie, each played out "

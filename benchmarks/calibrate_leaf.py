@@ -1,6 +1,6 @@
 """Fit the solver's leaf estimate (``Search._guess``) on double-dummy values.
 
-    python benchmarks/calibrate_leaf.py collect --deals 150 --data /tmp/leaf_dd.jsonl   # about 4 minutes
+    python benchmarks/calibrate_leaf.py collect --deals 150 --data /tmp/leaf_dd.jsonl   # 4 minutes pure Python
     python benchmarks/calibrate_leaf.py fit --data /tmp/leaf_dd.jsonl    # writes batak_core/ai/leaf_weights.py
 
 The shipped weights come from exactly these two commands (the solves are exact and the deals
@@ -37,7 +37,8 @@ from batak_core.seats import side_mask
 
 SIZES = range(6, 10)
 WEIGHTS_MODULE = Path(__file__).resolve().parent.parent / "batak_core" / "ai" / "leaf_weights.py"
-CARDS, SURE, LOST = 0, 5, 6  # positions in LEAF_FEATURES
+CARDS, SURE, LOST = (LEAF_FEATURES.index(name) for name in
+                      ("cards a hand", "the side's sure tricks", "the others' sure tricks"))
 
 
 def collect(args: argparse.Namespace) -> None:

@@ -3,8 +3,8 @@ layout with the double-dummy solver, and play the card with the best average sco
 
 Samples respect every inference the strict rules allow (voids, "nothing higher", "no trump");
 see ``knowledge``. Early in the deal the search looks a few tricks ahead and estimates the rest
-(the solver's fitted leaf estimate); from ``CardSearch.exact_cards`` cards a hand it is exact. A defender plays
-for its own score (its tricks, or the zero-trick penalty) minus the declarer's. The random
+(the solver's fitted leaf estimate); from ``CardSearch.exact_cards`` cards a hand it is exact. A
+defender plays for its own score (its tricks, or the zero-trick penalty) minus the declarer's. The random
 numbers come from the public state alone, so the same public situation always gives the same
 decision, whatever the hidden cards are; how hard it looks (``CardSearch``) counts search nodes,
 not seconds, so its play does not depend on the machine's speed either. It bids and names trump

@@ -5,6 +5,7 @@
     BATAK_PURE_PYTHON=1 python benchmarks/bots.py speed   # the pure Python engine and solver
     python benchmarks/bots.py strength --expert-deals 100 --club-deals 400 --workers 2
     python benchmarks/bots.py search --against 16,50000,8,2 --search-deals 400 --seed 99
+    python benchmarks/bots.py search --against 32,300000,9,3 --presets ceo   # the outside bot's rules
 
 Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
 percentiles, and solver medians for 7-cards-a-hand endings and full deals. ``search`` plays the
@@ -23,6 +24,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from outside_style import CEO_RULES, ruleset
 
 import batak_core
 from batak_core import Deal, Phase, bots, preset
@@ -125,7 +129,7 @@ def search(args: argparse.Namespace) -> None:
     search_bot(args.against, 0)  # a malformed spec fails here, not in a worker
     for name in names:
         start = time.time()
-        result = match(name, search_settings(FULL_SEARCH), args.against, args.search_deals, seed=args.seed,
+        result = match(ruleset(name), search_settings(FULL_SEARCH), args.against, args.search_deals, seed=args.seed,
                        workers=args.workers, make=search_bot)
         verdict = "above zero" if result.ci_low > 0 else "NOT above zero"
         print(f"{result.summary()}  [{verdict}; {time.time() - start:.0f} s]", flush=True)
@@ -144,7 +148,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3,
                         help="runs of each full deal; its fastest counts (this shared machine's speed "
                              "swings by a third from run to run, and the noise only ever adds time)")
-    parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
+    parser.add_argument("--presets", default="",
+                        help=f"comma-separated preset names (default: all); search also takes 'ceo': {CEO_RULES}")
     parser.add_argument("--against", default=search_settings(LIGHT_SEARCH),
                         help="search: the other expert's samples,node budget,exact cards,lookahead tricks "
                              "(default: the pure-Python build's, which were everyone's before 2026-12-02)")

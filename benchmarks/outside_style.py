@@ -23,7 +23,9 @@ score less the others' average (without partners), as the outside bot counts the
 
 Printed per ruleset: expert − stand-in in points per deal (duplicate: each deal at two tables with
 the seats swapped; 95% interval), how often each side bid of its own free will, how many tables
-passed out, and the deals whose two auctions went differently against those that went alike.
+passed out, the deals whose two auctions went differently against those that went alike, and in
+the alike ones, card play alone: the tricks a seat took with the expert in it less with the
+stand-in, as declarer and as defender.
 """
 
 from __future__ import annotations
@@ -330,6 +332,8 @@ class TableResult:
     voluntary: tuple[bool, bool, bool, bool]  # which seats bid of their own free will
     passed_out: bool
     calls: tuple[tuple[int, int], ...]  # (seat, bid or 0) in order
+    declarer: int | None
+    tricks: tuple[int, int, int, int]  # each seat's tricks won
 
 
 def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[int, ...],
@@ -353,7 +357,8 @@ def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[
         high = call.bid
     nobody = not any(voluntary)
     calls = tuple((c.seat, c.bid or 0) for c in deal.auction)
-    return TableResult(tuple(deal.scores()), tuple(voluntary), nobody, calls)  # type: ignore[arg-type]
+    return TableResult(tuple(deal.scores()), tuple(voluntary), nobody, calls,  # type: ignore[arg-type]
+                       deal.declarer, tuple(deal.tricks_won))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -363,6 +368,20 @@ class DealResult:
     stand_in_bids: int
     passed_out: int
     same_auction: bool
+    declarer_tricks: int | None  # alike auctions: the declarer seat's tricks, the expert's less the stand-in's
+    defender_tricks: tuple[int, ...]  # alike auctions: each defender seat's tricks, likewise
+
+
+def seat_tricks(first: TableResult, second: TableResult) -> tuple[int | None, tuple[int, ...]]:
+    """Each seat's tricks with the expert in it less with the stand-in in it (the expert sits in
+    seats 0 and 2 at the first table), declarer seat and defender seats apart. Only alike
+    auctions are split: then the two tables differ in card play alone."""
+    if first.calls != second.calls or first.declarer is None:
+        return None, ()
+    def gain(seat: int) -> int:
+        expert, stand_in = (first, second) if seat in (0, 2) else (second, first)
+        return expert.tricks[seat] - stand_in.tricks[seat]
+    return gain(first.declarer), tuple(gain(s) for s in range(4) if s != first.declarer)
 
 
 def duplicate(args: tuple[RuleSet, int, int, int]) -> DealResult:
@@ -376,13 +395,24 @@ def duplicate(args: tuple[RuleSet, int, int, int]) -> DealResult:
     expert_bids = sum(first.voluntary[s] for s in (0, 2)) + sum(second.voluntary[s] for s in (1, 3))
     stand_in_bids = sum(first.voluntary[s] for s in (1, 3)) + sum(second.voluntary[s] for s in (0, 2))
     return DealResult(diff, expert_bids, stand_in_bids, first.passed_out + second.passed_out,
-                      first.calls == second.calls)
+                      first.calls == second.calls, *seat_tricks(first, second))
+
+
+def interval(values: list[float]) -> str:
+    """The mean and its 95% interval: '+0.12 (+0.00..+0.23)'."""
+    if not values:
+        return "-"
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return f"{mean:+.2f} ({mean - half:+.2f}..{mean + half:+.2f})"
 
 
 def report(name: str, results: list[DealResult], seconds: float) -> str:
     diffs = [r.diff for r in results]
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    declaring = [float(r.declarer_tricks) for r in results if r.declarer_tricks is not None]
+    defending = [float(t) for r in results for t in r.defender_tricks]
     tables = 2 * len(results)
     same = [r.diff for r in results if r.same_auction]
     other = [r.diff for r in results if not r.same_auction]
@@ -394,7 +424,11 @@ def report(name: str, results: list[DealResult], seconds: float) -> str:
             f"  bid of their own free will: expert {sum(r.expert_bids for r in results)} seat-tables, "
             f"stand-in {sum(r.stand_in_bids for r in results)} (of {2 * tables} each); passed out: "
             f"{sum(r.passed_out for r in results)} of {tables} tables\n"
-            f"  auctions alike at both tables: {len(same)} deals ({avg(same)}), different: {len(other)} ({avg(other)})")
+            f"  auctions alike at both tables: {len(same)} deals ({avg(same)}), "
+            f"different: {len(other)} ({avg(other)})\n"
+            f"  card play where the auctions were alike, tricks of a seat with the expert in it less with the "
+            f"stand-in: declaring {interval(declaring)} over {len(declaring)} deals, "
+            f"defending {interval(defending)} over {len(defending)} seats")
 
 
 def main() -> None:

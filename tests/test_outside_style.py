@@ -3,6 +3,8 @@ follows the engine's rules card for card, and it plays whole deals legally in ev
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from batak_core.ai.bots import get
@@ -58,3 +60,14 @@ def test_a_duplicate_deal_of_the_stand_in_against_the_expert_is_legal_and_counte
     assert 0 <= result.passed_out <= 2
     first = outside_style.play_table(rules, 11, 0, (0, 2), 120)
     assert len(first.points) == 4 and first.calls
+
+
+def test_card_play_is_split_by_role_only_where_the_auctions_were_alike() -> None:
+    """Seat 1 declares at both tables; the expert sits there at the second table (seats 1 and 3)."""
+    calls = ((0, 0), (1, 5), (2, 0), (3, 0))
+    def table(tricks: tuple[int, int, int, int], table_calls: tuple[tuple[int, int], ...] = calls) -> Any:
+        return outside_style.TableResult((0, 0, 0, 0), (False,) * 4, False, table_calls, 1, tricks)
+    first, second = table((3, 5, 2, 3)), table((2, 7, 3, 1))
+    assert outside_style.seat_tricks(first, second) == (7 - 5, (3 - 2, 2 - 3, 1 - 3))
+    other = table((2, 7, 3, 1), ((0, 0), (1, 6), (2, 0), (3, 0)))
+    assert outside_style.seat_tricks(first, other) == (None, ())

@@ -133,7 +133,11 @@ def your_call(table: Any) -> None:
     cold, busy server cannot use up the learner's first call before the page is there."""
     calls = table.locator(".batak-bid-panel button.batak-bid:visible:enabled, "
                           ".batak-bid-panel button.batak-pass:visible:enabled").first
-    calls.wait_for(timeout=WIDGETS_TIMEOUT)
+    try:
+        calls.wait_for(timeout=WIDGETS_TIMEOUT)
+    except Exception as timeout:  # Playwright's TimeoutError: say what the page showed instead
+        shown = " ".join(table.inner_text(timeout=5_000).split())
+        raise AssertionError(f"the learner's call never opened; the table showed: {shown[:600]!r}") from timeout
 
 
 def test_the_move_clock_counts_down_in_the_page(page: Any, app_url: str) -> None:

@@ -31,6 +31,7 @@ stand-in, as declarer and as defender.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -50,6 +51,7 @@ from batak_core.cards import ABOVE, SUIT_MASKS, SUIT_OF, Card, Suit, indices_of,
 from batak_core.deal import Deal, DealView, Phase
 from batak_core.legality import breaks_trump, legal_mask
 from batak_core.rules import AllPass, RuleSet, preset
+from batak_core.saving import to_json
 from batak_core.scoring import points_per_seat
 from batak_core.shuffle import derive_seed
 from batak_core.trick import advance
@@ -334,6 +336,7 @@ class TableResult:
     calls: tuple[tuple[int, int], ...]  # (seat, bid or 0) in order
     declarer: int | None
     tricks: tuple[int, int, int, int]  # each seat's tricks won
+    record: str = ""  # the finished deal (``saving.to_json``), for ``card_play_errors.py``
 
 
 def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[int, ...],
@@ -358,7 +361,7 @@ def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[
     nobody = not any(voluntary)
     calls = tuple((c.seat, c.bid or 0) for c in deal.auction)
     return TableResult(tuple(deal.scores()), tuple(voluntary), nobody, calls,  # type: ignore[arg-type]
-                       deal.declarer, tuple(deal.tricks_won))  # type: ignore[arg-type]
+                       deal.declarer, tuple(deal.tricks_won), to_json(deal))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -370,6 +373,7 @@ class DealResult:
     same_auction: bool
     declarer_tricks: int | None  # alike auctions: the declarer seat's tricks, the expert's less the stand-in's
     defender_tricks: tuple[int, ...]  # alike auctions: each defender seat's tricks, likewise
+    records: tuple[str, str] = ("", "")  # the two finished deals: the expert in seats 0 and 2, then 1 and 3
 
 
 def seat_tricks(first: TableResult, second: TableResult) -> tuple[int | None, tuple[int, ...]]:
@@ -395,7 +399,7 @@ def duplicate(args: tuple[RuleSet, int, int, int]) -> DealResult:
     expert_bids = sum(first.voluntary[s] for s in (0, 2)) + sum(second.voluntary[s] for s in (1, 3))
     stand_in_bids = sum(first.voluntary[s] for s in (1, 3)) + sum(second.voluntary[s] for s in (0, 2))
     return DealResult(diff, expert_bids, stand_in_bids, first.passed_out + second.passed_out,
-                      first.calls == second.calls, *seat_tricks(first, second))
+                      first.calls == second.calls, *seat_tricks(first, second), (first.record, second.record))
 
 
 def interval(values: list[float]) -> str:
@@ -443,6 +447,8 @@ def main() -> None:
                              "or greedy Monte Carlo")
     parser.add_argument("--playouts", type=int, default=PLAY_PLAYOUTS,
                         help="greedy playouts a card decision with --play greedy")
+    parser.add_argument("--save-deals", type=Path, metavar="FILE",
+                        help="write every finished table here, a JSON line a deal, for card_play_errors.py")
     args = parser.parse_args()
     playouts = args.playouts if args.play == "greedy" else 0
     for name in args.rules:
@@ -455,6 +461,11 @@ def main() -> None:
         else:
             results = [duplicate(job) for job in jobs]
         print(report(CEO_RULES if name == "ceo" else name, results, time.perf_counter() - started), flush=True)
+        if args.save_deals:
+            with args.save_deals.open("a") as out:
+                for index, result in enumerate(results):
+                    out.write(json.dumps({"rules": name, "seed": args.seed, "index": index,
+                                          "tables": list(result.records)}) + "\n")
 
 
 if __name__ == "__main__":

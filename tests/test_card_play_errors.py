@@ -1,0 +1,66 @@
+"""The double-dummy replay of a stand-in match (``benchmarks/card_play_errors.py``): every trick a
+table's declarer ends with is accounted for by the deal's double-dummy count and the tricks each
+side's cards gave away."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from batak_core.ai.bots import get
+from batak_core.deal import Deal
+from batak_core.saving import load_deal, to_json
+from tests.conftest import load_benchmark
+
+card_play_errors = load_benchmark("card_play_errors")
+outside_style = load_benchmark("outside_style")
+
+pytestmark = pytest.mark.slow  # every table is solved double-dummy from its first trick
+
+
+def club_table(seed: int) -> str:
+    """A deal under the outside bot's rules played out by club bots, saved."""
+    deal = Deal.random(outside_style.ruleset("ceo"), seed=seed, dealer=seed % 4)
+    bot = get("club")
+    while not deal.is_finished:
+        deal.act(bot.choose(deal.view(deal.decider)))
+    return to_json(deal)
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("match") / "deals.jsonl"
+    lines = [json.dumps({"rules": "ceo", "seed": 7, "index": i, "tables": [club_table(2 * i), club_table(2 * i + 1)]})
+             for i in range(2)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_declarers_tricks_are_the_double_dummy_count_less_its_errors_plus_the_defenders(saved: Path) -> None:
+    checked = 0
+    for _seed, _index, record, seats in card_play_errors.tables(saved):
+        finished = load_deal(record)
+        steps = list(card_play_errors.decisions(record, seats))
+        first = steps[0]
+        count = max(first.values.values()) if first.declaring else min(first.values.values())
+        lost = sum(d.given for d in steps if d.declaring)
+        let_through = sum(d.given for d in steps if not d.declaring)
+        taken = sum(finished.tricks_won[s] for s in range(4) if s == finished.declarer)
+        assert taken == count - lost + let_through
+        assert all(d.expert == (d.view.seat in seats) for d in steps)
+        checked += 1
+    assert checked >= 3  # a table passed out has no card play to judge
+    rates = card_play_errors.error_rates(saved)
+    decisions = sum(n for key, (_, n) in rates.items() if key[2] == "all tricks")
+    assert decisions == sum(n for key, (_, n) in rates.items() if key[2] != "all tricks") > 60
+
+
+def test_an_early_lead_left_to_the_club_rules_is_the_card_a_club_player_leads(saved: Path) -> None:
+    """Club bots played these tables, so the club card is the one played, and gave away as much."""
+    rows = card_play_errors.lead_alternatives(saved, playouts=24)
+    assert rows, "no early lead was left to the club rules"
+    for row in rows:
+        assert row["club"] == row["played"]
+        assert all(0 <= row[name] <= 13 for name in ("greedy", "shallow"))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from collections import defaultdict
@@ -36,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from outside_style import StandIn
+from outside_style import StandIn, interval
 
 from batak_core.actions import ActionKind
 from batak_core.ai.bots.club import club_card
@@ -137,10 +136,7 @@ def lead_alternatives(path: Path, playouts: int) -> list[dict[str, int]]:
 
 def paired(rows: list[dict[str, int]], name: str) -> str:
     """The mean of ``name`` less the club card's, with its 95% interval."""
-    diffs = [row[name] - row["club"] for row in rows]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return f"{mean:+.3f} ({mean - half:+.3f}..{mean + half:+.3f})"
+    return interval([float(row[name] - row["club"]) for row in rows])
 
 
 def main() -> None:

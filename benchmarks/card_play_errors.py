@@ -18,7 +18,13 @@ trick ahead (then none) would each give away.
 
     python benchmarks/outside_style.py --deals 150 --play greedy --playouts 1200 --workers 2 \
         --save-deals /tmp/deals.jsonl
+``--search-against samples=64,node_budget=600000`` decides each of the expert's cards again
+with another ``CardSearch`` (the fields named, the rest as shipped) and prints, by role, the
+tricks the shipped search's card and the other one's give away, paired: a search change shows
+here with far less noise than in a match (the same positions and the same sampling seeds).
+
     python benchmarks/card_play_errors.py /tmp/deals.jsonl --leads
+    python benchmarks/card_play_errors.py /tmp/deals.jsonl --search-against samples=64,node_budget=600000
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -39,9 +45,10 @@ from outside_style import StandIn, interval
 
 from batak_core.actions import ActionKind
 from batak_core.ai.bots.club import club_card
-from batak_core.ai.bots.expert import CARD_SEARCH, pick, score_cards, trusted
-from batak_core.ai.bots.knowledge import knowledge
+from batak_core.ai.bots.expert import CARD_SEARCH, CardSearch, pick, score_cards, trusted
+from batak_core.ai.bots.knowledge import Knowledge, knowledge
 from batak_core.ai.solver import Position, Search
+from batak_core.cards import Card
 from batak_core.deal import Deal, DealView, Phase
 from batak_core.saving import load_deal
 from batak_core.shuffle import derive_seed
@@ -106,37 +113,74 @@ def error_rates(path: Path) -> dict[tuple[str, str, str], tuple[int, int]]:
     return {key: (given, count) for key, (given, count) in totals.items()}
 
 
+def expert_decisions(path: Path) -> Iterator[tuple[Decision, Knowledge, int]]:
+    """Each card the expert chose from two or more, with what it knew and its own bot seed (so
+    its search samples the same layouts again)."""
+    for seed, index, record, seats in tables(path):
+        deal_seed = derive_seed(seed, index)
+        for d in decisions(record, seats):
+            if d.expert:
+                yield d, knowledge(d.view), deal_seed * 4 + d.view.seat  # outside_style.play_table's seed
+
+
+def given_by(d: Decision, card: Card) -> int:
+    """The declarer-side tricks ``card`` would have given away at the decision."""
+    best = max(d.values.values()) if d.declaring else min(d.values.values())
+    return abs(best - d.values[card.index])
+
+
 def lead_alternatives(path: Path, playouts: int) -> list[dict[str, int]]:
     """For each expert lead in tricks 1 to 4 that its club rules chose: the tricks the club card,
     the stand-in's greedy Monte Carlo and the shallower search would each give away."""
     one_ahead = replace(CARD_SEARCH, lookahead_tricks=1)
     none_ahead = replace(CARD_SEARCH, lookahead_tricks=0)
     out = []
-    for seed, index, record, seats in tables(path):
-        deal_seed = derive_seed(seed, index)
-        for d in decisions(record, seats):
-            if not (d.expert and d.leading and d.trick <= 4):
-                continue
-            view = d.view
-            know = knowledge(view)
-            bot_seed = deal_seed * 4 + view.seat  # the expert's own seed in outside_style.play_table
-            if trusted(score_cards(view, know, bot_seed)):
-                continue
-            best = max(d.values.values()) if d.declaring else min(d.values.values())
-            club = club_card(view, know)
-            shallow = score_cards(view, know, bot_seed, one_ahead)
-            if not trusted(shallow):
-                shallow = score_cards(view, know, bot_seed, none_ahead)
-            choices = {"club": club, "greedy": StandIn(bot_seed, playouts)._card(view),
-                       "shallow": pick(shallow, club)}
-            out.append({"declaring": int(d.declaring), "played": d.given}
-                       | {name: abs(best - d.values[card.index]) for name, card in choices.items()})
+    for d, know, bot_seed in expert_decisions(path):
+        if not (d.leading and d.trick <= 4) or trusted(score_cards(d.view, know, bot_seed)):
+            continue
+        club = club_card(d.view, know)
+        shallow = score_cards(d.view, know, bot_seed, one_ahead)
+        if not trusted(shallow):
+            shallow = score_cards(d.view, know, bot_seed, none_ahead)
+        choices = {"club": club, "greedy": StandIn(bot_seed, playouts)._card(d.view), "shallow": pick(shallow, club)}
+        out.append({"declaring": int(d.declaring), "played": d.given}
+                   | {name: given_by(d, card) for name, card in choices.items()})
     return out
 
 
-def paired(rows: list[dict[str, int]], name: str) -> str:
-    """The mean of ``name`` less the club card's, with its 95% interval."""
-    return interval([float(row[name] - row["club"]) for row in rows])
+def search_alternative(path: Path, other: CardSearch) -> list[dict[str, int]]:
+    """For each card the expert chose: the tricks its shipped search's card and ``other``'s give away."""
+    out = []
+    for d, know, bot_seed in expert_decisions(path):
+        club = club_card(d.view, know)
+        shipped = pick(score_cards(d.view, know, bot_seed), club)
+        alternative = pick(score_cards(d.view, know, bot_seed, other), club)
+        out.append({"declaring": int(d.declaring), "played": d.given,
+                    "shipped": given_by(d, shipped), "other": given_by(d, alternative)})
+    return out
+
+
+def card_search(text: str) -> CardSearch:
+    """``CardSearch`` fields as ``name=number,...`` over the shipped search (``--search-against``)."""
+    names = [f.name for f in fields(CardSearch)]
+    changes: dict[str, int] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        name = name.strip()
+        if name not in names:
+            raise argparse.ArgumentTypeError(f"{name[:30]!r} is not a search field; the fields: {', '.join(names)}")
+        try:
+            changes[name] = int(value.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} needs a whole number, not {value[:20]!r}") from None
+        if changes[name] < 0:
+            raise argparse.ArgumentTypeError(f"{name} cannot be negative")
+    return replace(CARD_SEARCH, **changes)
+
+
+def paired(rows: list[dict[str, int]], name: str, base: str = "club") -> str:
+    """The mean of ``name`` less ``base``, with its 95% interval."""
+    return interval([float(row[name] - row[base]) for row in rows])
 
 
 def main() -> None:
@@ -144,6 +188,8 @@ def main() -> None:
     parser.add_argument("deals", type=Path, help="the file outside_style.py --save-deals wrote")
     parser.add_argument("--leads", action="store_true", help="also compare the expert's early club-rule leads")
     parser.add_argument("--playouts", type=int, default=1200, help="greedy playouts a lead for --leads")
+    parser.add_argument("--search-against", type=card_search, metavar="FIELD=N,...",
+                        help="decide the expert's cards again with these CardSearch fields changed")
     args = parser.parse_args()
     print("double-dummy tricks given away a decision (decisions)")
     for key, (given, count) in sorted(error_rates(args.deals).items()):
@@ -160,6 +206,15 @@ def main() -> None:
               f"  club card {mean('club'):.3f}, greedy Monte Carlo {mean('greedy'):.3f} "
               f"(paired {paired(rows, 'greedy')}), search one trick ahead {mean('shallow'):.3f} "
               f"(paired {paired(rows, 'shallow')})")
+    if args.search_against:
+        rows = search_alternative(args.deals, args.search_against)
+        print(f"the expert's cards decided again with {args.search_against}, tricks given away a decision:")
+        for declaring, role in ((1, "declarer"), (0, "defender")):
+            mine = [row for row in rows if row["declaring"] == declaring]
+            if len(mine) > 1:
+                print(f"  {role}: shipped {statistics.fmean(r['shipped'] for r in mine):.4f}, "
+                      f"other {statistics.fmean(r['other'] for r in mine):.4f}, "
+                      f"paired {paired(mine, 'other', 'shipped')} ({len(mine)} decisions)")
 
 
 if __name__ == "__main__":

@@ -64,3 +64,36 @@ def test_an_early_lead_left_to_the_club_rules_is_the_card_a_club_player_leads(sa
     for row in rows:
         assert row["club"] == row["played"]
         assert all(0 <= row[name] <= 13 for name in ("greedy", "shallow"))
+
+
+@pytest.fixture(scope="module")
+def expert_played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One duplicate deal as ``outside_style.py --save-deals`` keeps it (few greedy playouts)."""
+    rules = outside_style.ruleset("ceo")
+    path = tmp_path_factory.mktemp("match") / "deals.jsonl"
+    index = 3
+    deal_seed = card_play_errors.derive_seed(7, index)
+    tables = [outside_style.play_table(rules, deal_seed, index % 4, seats, 24).record
+              for seats in card_play_errors.EXPERT_SEATS]
+    path.write_text(json.dumps({"rules": "ceo", "seed": 7, "index": index, "tables": tables}) + "\n")
+    return path
+
+
+def test_the_experts_cards_decided_again_with_its_own_search_are_the_cards_it_played(expert_played: Path) -> None:
+    """So a paired comparison of two searches starts from exactly what the expert did."""
+    rows = card_play_errors.search_alternative(expert_played, card_play_errors.CARD_SEARCH)
+    assert len(rows) > 10
+    assert {row["declaring"] for row in rows} == {0, 1}
+    assert all(row["played"] == row["shipped"] == row["other"] for row in rows)
+
+
+def test_a_search_to_compare_names_card_search_fields_and_a_wrong_one_is_refused() -> None:
+    search = card_play_errors.card_search("samples=64,node_budget=600_000")
+    assert (search.samples, search.node_budget) == (64, 600_000)
+    assert search.exact_cards == card_play_errors.CARD_SEARCH.exact_cards
+    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="the fields: samples, node_budget"):
+        card_play_errors.card_search("depth=3" + "x" * 500)
+    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="samples needs a whole number"):
+        card_play_errors.card_search("samples=many")
+    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="cannot be negative"):
+        card_play_errors.card_search("node_budget=-1")

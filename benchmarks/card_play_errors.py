@@ -16,13 +16,13 @@ which defender takes the tricks, which, without partners, is most of a defender'
 club card, flat Monte Carlo over the stand-in's greedy playouts, and the search looking one
 trick ahead (then none) would each give away.
 
-    python benchmarks/outside_style.py --deals 150 --play greedy --playouts 1200 --workers 2 \
-        --save-deals /tmp/deals.jsonl
 ``--search-against samples=64,node_budget=600000`` decides each of the expert's cards again
 with another ``CardSearch`` (the fields named, the rest as shipped) and prints, by role, the
 tricks the shipped search's card and the other one's give away, paired: a search change shows
 here with far less noise than in a match (the same positions and the same sampling seeds).
 
+    python benchmarks/outside_style.py --deals 150 --play greedy --playouts 1200 --workers 2 \
+        --save-deals /tmp/deals.jsonl
     python benchmarks/card_play_errors.py /tmp/deals.jsonl --leads
     python benchmarks/card_play_errors.py /tmp/deals.jsonl --search-against samples=64,node_budget=600000
 """
@@ -56,6 +56,8 @@ from batak_core.shuffle import derive_seed
 EXPERT_SEATS = ((0, 2), (1, 3))
 """Where the expert sits at a duplicate deal's first and second table (``outside_style``)."""
 PARTS = ((1, 4, "tricks 1-4"), (5, 8, "tricks 5-8"), (9, 13, "tricks 9-13"))
+LARGEST_SETTING = 1_000_000_000
+"""The most ``--search-against`` takes for one field (a thousand times the shipped node budget)."""
 
 
 @dataclass(frozen=True)
@@ -170,17 +172,31 @@ def card_search(text: str) -> CardSearch:
         if name not in names:
             raise argparse.ArgumentTypeError(f"{name[:30]!r} is not a search field; the fields: {', '.join(names)}")
         try:
-            changes[name] = int(value.replace("_", ""))
+            changes[name] = int(value)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{name} needs a whole number, not {value[:20]!r}") from None
-        if changes[name] < 0:
-            raise argparse.ArgumentTypeError(f"{name} cannot be negative")
+        if not 0 <= changes[name] <= LARGEST_SETTING:
+            raise argparse.ArgumentTypeError(f"{name} must be from 0 to {LARGEST_SETTING:,}")
     return replace(CARD_SEARCH, **changes)
 
 
 def paired(rows: list[dict[str, int]], name: str, base: str = "club") -> str:
     """The mean of ``name`` less ``base``, with its 95% interval."""
     return interval([float(row[name] - row[base]) for row in rows])
+
+
+def print_leads(rows: list[dict[str, int]]) -> None:
+    """``--leads``: what each choice gives away on the early leads left to the club rules."""
+    if not rows:
+        print("no early expert lead was left to the club rules")
+        return
+    def mean(name: str) -> float:
+        return statistics.fmean(row[name] for row in rows)
+    print(f"the expert's {len(rows)} leads in tricks 1-4 left to the club rules "
+          f"({sum(row['declaring'] for row in rows)} as declarer), tricks given away a lead:\n"
+          f"  club card {mean('club'):.3f}, greedy Monte Carlo {mean('greedy'):.3f} "
+          f"(paired {paired(rows, 'greedy')}), search one trick ahead {mean('shallow'):.3f} "
+          f"(paired {paired(rows, 'shallow')})")
 
 
 def main() -> None:
@@ -195,20 +211,10 @@ def main() -> None:
     for key, (given, count) in sorted(error_rates(args.deals).items()):
         print(f"  {' / '.join(key):40} {given / count:.3f} ({count})")
     if args.leads:
-        rows = lead_alternatives(args.deals, args.playouts)
-        if not rows:
-            print("no early expert lead was left to the club rules")
-            return
-        def mean(name: str) -> float:
-            return statistics.fmean(row[name] for row in rows)
-        print(f"the expert's {len(rows)} leads in tricks 1-4 left to the club rules "
-              f"({sum(row['declaring'] for row in rows)} as declarer), tricks given away a lead:\n"
-              f"  club card {mean('club'):.3f}, greedy Monte Carlo {mean('greedy'):.3f} "
-              f"(paired {paired(rows, 'greedy')}), search one trick ahead {mean('shallow'):.3f} "
-              f"(paired {paired(rows, 'shallow')})")
+        print_leads(lead_alternatives(args.deals, args.playouts))
     if args.search_against:
-        rows = search_alternative(args.deals, args.search_against)
         print(f"the expert's cards decided again with {args.search_against}, tricks given away a decision:")
+        rows = search_alternative(args.deals, args.search_against)
         for declaring, role in ((1, "declarer"), (0, "defender")):
             mine = [row for row in rows if row["declaring"] == declaring]
             if len(mine) > 1:

@@ -95,5 +95,20 @@ def test_a_search_to_compare_names_card_search_fields_and_a_wrong_one_is_refused
         card_play_errors.card_search("depth=3" + "x" * 500)
     with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="samples needs a whole number"):
         card_play_errors.card_search("samples=many")
-    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="cannot be negative"):
+    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="must be from 0 to 1,000,000,000"):
         card_play_errors.card_search("node_budget=-1")
+    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="must be from 0 to"):
+        card_play_errors.card_search("samples=" + "9" * 40)
+
+
+def test_search_against_is_printed_when_no_early_lead_was_left_to_the_club_rules(
+        expert_played: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: ``--leads`` finding no such lead ended the run before ``--search-against``."""
+    monkeypatch.setattr(card_play_errors, "lead_alternatives", lambda path, playouts: [])
+    monkeypatch.setattr("sys.argv", ["card_play_errors.py", str(expert_played), "--leads",
+                                     "--search-against", "samples=8"])
+    card_play_errors.main()
+    out = capsys.readouterr().out
+    assert "no early expert lead was left to the club rules" in out
+    assert "decided again with CardSearch(samples=8" in out
+    assert "declarer: shipped" in out and "defender: shipped" in out

@@ -118,15 +118,40 @@ def search_settings(search: CardSearch) -> str:
     return f"{search.samples},{search.node_budget},{search.exact_cards},{search.lookahead_tricks}"
 
 
+LARGEST_SETTING = 1_000_000_000
+"""The most a search spec takes for one setting (a thousand times the shipped node budget)."""
+
+
+def parse_search(spec: str) -> CardSearch:
+    """The search a spec names, "samples,node budget,exact cards,lookahead tricks" (as
+    ``search_settings`` writes it); a malformed one is refused, saying what is wrong."""
+    names = ("samples", "node budget", "exact cards", "lookahead tricks")
+    parts = spec.split(",")
+    if len(parts) != len(names):
+        raise argparse.ArgumentTypeError(f"a search is four whole numbers ({', '.join(names)}), not {spec[:40]!r}")
+    values = []
+    for name, part in zip(names, parts, strict=True):
+        try:
+            value = int(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} needs a whole number, not {part[:20]!r}") from None
+        if not 0 <= value <= LARGEST_SETTING:
+            raise argparse.ArgumentTypeError(f"{name} must be from 0 to {LARGEST_SETTING:,}")
+        values.append(value)
+    return CardSearch(*values)
+
+
 def search_bot(spec: str, seed: int) -> bots.Bot:
-    """An expert searching as ``spec`` says: samples,node budget,exact cards,lookahead tricks."""
-    samples, nodes, exact, lookahead = (int(x) for x in spec.split(","))
-    return ExpertBot(seed, CardSearch(samples, nodes, exact, lookahead))
+    """An expert searching as ``spec`` says (``parse_search``)."""
+    return ExpertBot(seed, parse_search(spec))
 
 
 def search(args: argparse.Namespace) -> None:
     names = args.presets.split(",") if args.presets else list(PRESETS)
-    search_bot(args.against, 0)  # a malformed spec fails here, not in a worker
+    try:
+        parse_search(args.against)  # a malformed spec fails here, not in a worker
+    except argparse.ArgumentTypeError as error:
+        raise SystemExit(f"--against: {error}") from None
     for name in names:
         start = time.time()
         result = match(ruleset(name), search_settings(FULL_SEARCH), args.against, args.search_deals, seed=args.seed,

@@ -16,15 +16,16 @@ which defender takes the tricks, which, without partners, is most of a defender'
 club card, flat Monte Carlo over the stand-in's greedy playouts, and the search looking one
 trick ahead (then none) would each give away.
 
-``--search-against samples=64,node_budget=600000`` decides each of the expert's cards again
-with another ``CardSearch`` (the fields named, the rest as shipped) and prints, by role, the
+``--search-against 64,600000,9,3`` decides each of the expert's cards again with another
+``CardSearch`` (samples, node budget, exact cards, lookahead tricks, as ``bots.py search
+--against`` takes them) and prints, by role, the
 tricks the shipped search's card and the other one's give away, paired: a search change shows
 here with far less noise than in a match (the same positions and the same sampling seeds).
 
     python benchmarks/outside_style.py --deals 150 --play greedy --playouts 1200 --workers 2 \
         --save-deals /tmp/deals.jsonl
     python benchmarks/card_play_errors.py /tmp/deals.jsonl --leads
-    python benchmarks/card_play_errors.py /tmp/deals.jsonl --search-against samples=64,node_budget=600000
+    python benchmarks/card_play_errors.py /tmp/deals.jsonl --search-against 64,600000,9,3
 """
 
 from __future__ import annotations
@@ -35,12 +36,13 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bots import parse_search
 from outside_style import StandIn, interval
 
 from batak_core.actions import ActionKind
@@ -56,8 +58,6 @@ from batak_core.shuffle import derive_seed
 EXPERT_SEATS = ((0, 2), (1, 3))
 """Where the expert sits at a duplicate deal's first and second table (``outside_style``)."""
 PARTS = ((1, 4, "tricks 1-4"), (5, 8, "tricks 5-8"), (9, 13, "tricks 9-13"))
-LARGEST_SETTING = 1_000_000_000
-"""The most ``--search-against`` takes for one field (a thousand times the shipped node budget)."""
 
 
 @dataclass(frozen=True)
@@ -162,24 +162,6 @@ def search_alternative(path: Path, other: CardSearch) -> list[dict[str, int]]:
     return out
 
 
-def card_search(text: str) -> CardSearch:
-    """``CardSearch`` fields as ``name=number,...`` over the shipped search (``--search-against``)."""
-    names = [f.name for f in fields(CardSearch)]
-    changes: dict[str, int] = {}
-    for part in text.split(","):
-        name, _, value = part.partition("=")
-        name = name.strip()
-        if name not in names:
-            raise argparse.ArgumentTypeError(f"{name[:30]!r} is not a search field; the fields: {', '.join(names)}")
-        try:
-            changes[name] = int(value)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} needs a whole number, not {value[:20]!r}") from None
-        if not 0 <= changes[name] <= LARGEST_SETTING:
-            raise argparse.ArgumentTypeError(f"{name} must be from 0 to {LARGEST_SETTING:,}")
-    return replace(CARD_SEARCH, **changes)
-
-
 def paired(rows: list[dict[str, int]], name: str, base: str = "club") -> str:
     """The mean of ``name`` less ``base``, with its 95% interval."""
     return interval([float(row[name] - row[base]) for row in rows])
@@ -204,8 +186,8 @@ def main() -> None:
     parser.add_argument("deals", type=Path, help="the file outside_style.py --save-deals wrote")
     parser.add_argument("--leads", action="store_true", help="also compare the expert's early club-rule leads")
     parser.add_argument("--playouts", type=int, default=1200, help="greedy playouts a lead for --leads")
-    parser.add_argument("--search-against", type=card_search, metavar="FIELD=N,...",
-                        help="decide the expert's cards again with these CardSearch fields changed")
+    parser.add_argument("--search-against", type=parse_search, metavar="SAMPLES,NODES,EXACT,LOOKAHEAD",
+                        help="decide the expert's cards again with this search (as bots.py search --against)")
     args = parser.parse_args()
     print("double-dummy tricks given away a decision (decisions)")
     for key, (given, count) in sorted(error_rates(args.deals).items()):

@@ -87,18 +87,18 @@ def test_the_experts_cards_decided_again_with_its_own_search_are_the_cards_it_pl
     assert all(row["played"] == row["shipped"] == row["other"] for row in rows)
 
 
-def test_a_search_to_compare_names_card_search_fields_and_a_wrong_one_is_refused() -> None:
-    search = card_play_errors.card_search("samples=64,node_budget=600_000")
-    assert (search.samples, search.node_budget) == (64, 600_000)
-    assert search.exact_cards == card_play_errors.CARD_SEARCH.exact_cards
-    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="the fields: samples, node_budget"):
-        card_play_errors.card_search("depth=3" + "x" * 500)
-    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="samples needs a whole number"):
-        card_play_errors.card_search("samples=many")
-    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="must be from 0 to 1,000,000,000"):
-        card_play_errors.card_search("node_budget=-1")
-    with pytest.raises(card_play_errors.argparse.ArgumentTypeError, match="must be from 0 to"):
-        card_play_errors.card_search("samples=" + "9" * 40)
+def test_a_search_to_compare_is_four_whole_numbers_and_a_wrong_spec_is_refused() -> None:
+    search = card_play_errors.parse_search("64,600000,9,3")
+    assert search == card_play_errors.CardSearch(64, 600_000, 9, 3)
+    refused = card_play_errors.argparse.ArgumentTypeError
+    with pytest.raises(refused, match=r"a search is four whole numbers \(samples, node budget"):
+        card_play_errors.parse_search("64,600000" + "," * 500)
+    with pytest.raises(refused, match="samples needs a whole number, not 'many'"):
+        card_play_errors.parse_search("many,1,9,3")
+    with pytest.raises(refused, match="node budget must be from 0 to 1,000,000,000"):
+        card_play_errors.parse_search("8,-1,9,3")
+    with pytest.raises(refused, match="exact cards must be from 0 to"):
+        card_play_errors.parse_search("8,1000,9" + "9" * 40 + ",3")
 
 
 def test_search_against_is_printed_when_no_early_lead_was_left_to_the_club_rules(
@@ -106,9 +106,9 @@ def test_search_against_is_printed_when_no_early_lead_was_left_to_the_club_rules
     """Regression: ``--leads`` finding no such lead ended the run before ``--search-against``."""
     monkeypatch.setattr(card_play_errors, "lead_alternatives", lambda path, playouts: [])
     monkeypatch.setattr("sys.argv", ["card_play_errors.py", str(expert_played), "--leads",
-                                     "--search-against", "samples=8"])
+                                     "--search-against", "8,300000,9,3"])
     card_play_errors.main()
     out = capsys.readouterr().out
     assert "no early expert lead was left to the club rules" in out
-    assert "decided again with CardSearch(samples=8" in out
+    assert "decided again with CardSearch(samples=8," in out
     assert "declarer: shipped" in out and "defender: shipped" in out

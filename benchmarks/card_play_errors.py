@@ -18,9 +18,9 @@ trick ahead (then none) would each give away.
 
 ``--search-against 64,600000,9,3`` decides each of the expert's cards again with another
 ``CardSearch`` (samples, node budget, exact cards, lookahead tricks, as ``bots.py search
---against`` takes them) and prints, by role, the
-tricks the shipped search's card and the other one's give away, paired: a search change shows
-here with far less noise than in a match (the same positions and the same sampling seeds).
+--against`` takes them) and prints, by role, the tricks the shipped search's card and the other
+one's give away, paired: a search change shows here with far less noise than in a match (the
+same positions and the same sampling seeds).
 
     python benchmarks/outside_style.py --deals 150 --play greedy --playouts 1200 --workers 2 \
         --save-deals /tmp/deals.jsonl
@@ -73,6 +73,12 @@ class Decision:
     view: DealView  # what the player saw
 
 
+def tricks_given(values: dict[int, int], declaring: bool, card: int) -> int:
+    """How far ``card``'s value is from the best card's, for the side of the player choosing."""
+    best = max(values.values()) if declaring else min(values.values())
+    return abs(best - values[card])
+
+
 def decisions(record: str, expert_seats: tuple[int, ...]) -> Iterator[Decision]:
     """The table's card decisions in order (one transposition table serves the whole deal)."""
     finished = load_deal(record)
@@ -87,9 +93,8 @@ def decisions(record: str, expert_seats: tuple[int, ...]) -> Iterator[Decision]:
             seat = replay.decider
             assert seat is not None
             declaring = bool(position.side >> seat & 1)
-            best = max(values.values()) if declaring else min(values.values())
             yield Decision(seat in expert_seats, declaring, len(replay.tricks) + 1, not replay.current_trick,
-                           abs(best - values[action.card.index]), values, replay.view(seat))
+                           tricks_given(values, declaring, action.card.index), values, replay.view(seat))
         replay.act(action)
 
 
@@ -127,8 +132,7 @@ def expert_decisions(path: Path) -> Iterator[tuple[Decision, Knowledge, int]]:
 
 def given_by(d: Decision, card: Card) -> int:
     """The declarer-side tricks ``card`` would have given away at the decision."""
-    best = max(d.values.values()) if d.declaring else min(d.values.values())
-    return abs(best - d.values[card.index])
+    return tricks_given(d.values, d.declaring, card.index)
 
 
 def lead_alternatives(path: Path, playouts: int) -> list[dict[str, int]]:

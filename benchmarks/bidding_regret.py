@@ -24,7 +24,8 @@ rules, the seed, the deal, the trump, the layout count and the node limit. A lat
 only what is missing; the values are exact, so they stay right while the rules stay the same
 (a rules change gives other keys). Deals are taken in turn across the presets, so a partial run
 covers every preset alike. A layout whose solve passes ``--node-limit`` nodes is left out of
-that deal (the run says how many).
+that deal (the run says how many). Each line also keeps what its solves cost (one core's seconds
+and the search nodes), and a run prints what the sets still missing would take at that rate.
 
 ``--against FILE`` also judges the expected-score auction with another fitted model (an older
 ``fitted_estimate.py``) on the same deals, the same solved layouts and the same oracle (the
@@ -211,17 +212,31 @@ def judged_deal(rules: RuleSet, seed: int, number: int) -> tuple[Deal, int]:
     return deal, (deal.dealer + 1) % 4
 
 
-def solve(key: Solves) -> tuple[Solves, list[int | None]]:
+@dataclass(frozen=True)
+class Cost:
+    """What one deal-and-trump set of solves took: kept with it, so the time a run has left can
+    be estimated from the sets already solved."""
+
+    seconds: float  # one core's
+    nodes: int
+
+
+def solve(key: Solves) -> tuple[Solves, list[int | None], Cost]:
     """Each layout's double-dummy tricks (None where the solve passed the node limit)."""
+    start = time.process_time()
     rules = preset(key.preset)
     deal, seat = judged_deal(rules, key.seed, key.deal)
     tricks: list[int | None] = []
+    nodes = 0
     for hands in islice(bidding.sampled_layouts(seat, deal.hand_mask(seat), seed=key.deal), key.layouts):
         try:
-            tricks.append(bidding.declarer_tricks(rules, seat, hands, key.trump, key.node_limit)[0])
+            value, spent = bidding.declarer_tricks(rules, seat, hands, key.trump, key.node_limit)
+            tricks.append(value)
+            nodes += spent
         except SearchLimit:
             tricks.append(None)
-    return key, tricks
+            nodes += key.node_limit
+    return key, tricks, Cost(round(time.process_time() - start, 1), nodes)
 
 
 class SolveCache:
@@ -230,6 +245,7 @@ class SolveCache:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.solved: dict[Solves, tuple[int | None, ...]] = {}
+        self.costs: list[Cost] = []  # of the lines that kept theirs (those of 2026-12-03 on)
         if path.exists():
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 try:
@@ -242,12 +258,22 @@ class SolveCache:
                     print(f"{path}:{number}: skipped, not a solve line ({str(error)[:60]})", file=sys.stderr)
                     continue
                 self.solved[key] = tricks
+                if isinstance(row.get("seconds"), (int, float)) and isinstance(row.get("nodes"), int):
+                    self.costs.append(Cost(row["seconds"], row["nodes"]))
 
-    def add(self, key: Solves, tricks: list[int | None]) -> None:
+    def add(self, key: Solves, tricks: list[int | None], cost: Cost) -> None:
         self.solved[key] = tuple(tricks)
+        self.costs.append(cost)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a") as out:
-            out.write(json.dumps({**asdict(key), "tricks": tricks}) + "\n")
+            out.write(json.dumps({**asdict(key), "tricks": tricks, **asdict(cost)}) + "\n")
+
+    def core_hours_for(self, sets: int) -> str:
+        """What ``sets`` more sets would take at the mean cost of those kept with their cost."""
+        if not self.costs:
+            return "no cost kept yet"
+        mean = statistics.fmean(cost.seconds for cost in self.costs)
+        return f"about {sets * mean / 3600:.0f} core-hours at {mean:.0f} s a set (the mean of {len(self.costs)} timed)"
 
     def counts(self, keys: list[Solves]) -> bidding.LayoutCounts:
         """The layouts solved with every trump of ``keys`` (one deal's), as the oracle reads them."""
@@ -261,13 +287,15 @@ def solve_missing(cache: SolveCache, keys: list[Solves], workers: int) -> None:
     missing = [key for key in keys if key not in cache.solved]
     if not missing:
         return
-    print(f"solving {len(missing)} deal-and-trump sets of layouts ({workers} workers) ...", flush=True)
+    print(f"solving {len(missing)} deal-and-trump sets of layouts ({workers} workers): "
+          f"{cache.core_hours_for(len(missing))} ...", flush=True)
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        for done, (key, tricks) in enumerate(pool.map(solve, missing), 1):
-            cache.add(key, tricks)
+        for done, (key, tricks, cost) in enumerate(pool.map(solve, missing), 1):
+            cache.add(key, tricks, cost)
             if done % 20 == 0 or done == len(missing):
-                print(f"  {done}/{len(missing)} in {time.perf_counter() - start:.0f} s", flush=True)
+                print(f"  {done}/{len(missing)} in {time.perf_counter() - start:.0f} s; left: "
+                      f"{cache.core_hours_for(len(missing) - done)}", flush=True)
 
 
 def interval(values: list[float], signed: bool = False) -> str:
@@ -314,8 +342,12 @@ def main() -> None:
                     trumps.add(int(best_trump(hand, rules)[0]))
             deal_keys[name, number] = [Solves(name, rules_digest(rules), args.seed, number, trump, args.layouts,
                                               args.node_limit) for trump in sorted(trumps)]
+    every_key = [key for keys in deal_keys.values() for key in keys]
     if not args.cached_only:
-        solve_missing(cache, [key for keys in deal_keys.values() for key in keys], args.workers)
+        solve_missing(cache, every_key, args.workers)
+    missing = sum(1 for key in every_key if key not in cache.solved)
+    if missing:
+        print(f"{missing} of {len(every_key)} deal-and-trump sets not solved yet: {cache.core_hours_for(missing)}")
     print(f"{args.deals} deals per preset, {args.layouts} layouts each, node limit {args.node_limit:,} a solve; "
           f"points lost per deal (95% interval)")
     print(f"{'preset':10} {'deals':>5} {'old rule':>18} {'expected score':>18} {'new - old, paired':>20}"

@@ -210,6 +210,26 @@ def test_the_regret_oracles_kept_solves_are_the_counts_the_review_solves(tmp_pat
     assert list(kept.solved) == [key]
     assert kept.counts([key]) == bidding.layout_counts(rules, seat, hand, (trump,), 4, node_budget=-1, seed=3)
     assert capsys.readouterr().err.count("skipped, not a solve line") == 2
+    # The cost is kept with the solves and read back for the estimate of what is left.
+    (cost,) = kept.costs
+    assert cost.nodes > 0 and cost.seconds >= 0
+    assert f"the mean of {len(kept.costs)} timed" in kept.core_hours_for(1000)
+
+
+def test_the_regret_estimate_reads_old_lines_without_a_cost(tmp_path: Path) -> None:
+    """Lines kept before costs were (2026-12-03) still count as solves; the estimate says when
+    no line has a cost yet rather than guessing."""
+    script = _regret_script()
+    path = tmp_path / "oracle.jsonl"
+    key = script.Solves("classic", "digest", 7, 0, 1, 2, -1)
+    path.write_text(json.dumps({**{name: getattr(key, name) for name in script.Solves.__dataclass_fields__},
+                                "tricks": [3, 4]}) + "\n")
+    kept = script.SolveCache(path)
+    assert kept.solved == {key: (3, 4)} and kept.costs == []
+    assert kept.core_hours_for(10) == "no cost kept yet"
+    kept.add(script.Solves("classic", "digest", 7, 1, 1, 2, -1), [5, 5], script.Cost(7200.0, 10))
+    assert kept.core_hours_for(3) == "about 6 core-hours at 7200 s a set (the mean of 1 timed)"
+    assert script.SolveCache(path).costs == [script.Cost(7200.0, 10)]
 
 
 # --- the generated model file --------------------------------------------------------------------

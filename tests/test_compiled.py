@@ -195,9 +195,32 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     top = tmp_path_factory.mktemp("built")
     package = copy_package(top)
     extensions = compiled.build(package)
-    assert compiled.stale_modules(package) == []
-    assert len(extensions) == len(compiled.MODULES) + 1  # each module's extension and the shared library
+    assert compiled.stale_modules(package) == [] and not compiled.native_stale(package)
+    assert len(extensions) == len(compiled.MODULES) + 2  # each module's extension, mypyc's library, exact.c's
     return top
+
+
+def test_the_native_solver_is_used_only_as_built_from_the_exact_c_there_now(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Like the modules, the native solver's library counts only while the stamp says it was built
+    from the ``exact.c`` beside it: an edited source (or pure Python asked for) turns it off."""
+    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
+    package = tmp_path / "batak_core"
+    (package / "ai").mkdir(parents=True)
+    source, library = package / compiled.NATIVE_SOURCE, package / compiled.NATIVE_LIBRARY
+    source.write_text("int exact_tricks(void) { return 0; }\n")
+    assert compiled.native_stale(package) and compiled.native_library(package) is None  # not built
+    library.write_bytes(b"built")
+    (package / compiled.STAMP_NAME).write_text(json.dumps({compiled.NATIVE_SOURCE: compiled.digest(source)}))
+    assert not compiled.native_stale(package) and compiled.native_library(package) == library
+    monkeypatch.setenv(compiled.PURE_ENV, "1")
+    assert compiled.native_library(package) is None
+    monkeypatch.delenv(compiled.PURE_ENV)
+    source.write_text("int exact_tricks(void) { return 1; }\n")
+    assert compiled.native_stale(package) and compiled.native_library(package) is None
+    assert library in compiled.built_extensions(package)  # so remove_build deletes it with the rest
+    compiled.remove_build(package)
+    assert not library.exists()
 
 
 def compare(code: str, top: Path, *args: str) -> tuple[dict[str, object], dict[str, object]]:

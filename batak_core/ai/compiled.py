@@ -40,7 +40,10 @@ PACKAGE: Final = "batak_core"
 MODULES: Final = ("errors", "frozen", "cards", "options", "rules", "seats", "trick", "actions", "shuffle",
                   "legality", "scoring", "deal", "ai.leaf_weights", "ai.solver")
 """The compiled modules, relative to ``batak_core``: the engine a deal runs on, and the solver."""
-STAMP_NAME: Final = "compiled-from.json"  # {module: sha256 of the source it was compiled from}
+NATIVE_SOURCE: Final = "ai/exact.c"
+"""The native exact solver (see ``native.py``), relative to ``batak_core``: built with the modules."""
+NATIVE_LIBRARY: Final = "ai/libexact.so"
+STAMP_NAME: Final = "compiled-from.json"  # {module or NATIVE_SOURCE: sha256 of the source it was built from}
 SHARED_LIBRARY: Final = "engine__mypyc"  # mypyc's one library behind all the modules' small extensions
 PURE_ENV: Final = "BATAK_PURE_PYTHON"
 
@@ -61,15 +64,36 @@ def extension_of(name: str, package_dir: Path = PACKAGE_DIR) -> Path | None:
 
 
 def built_extensions(package_dir: Path = PACKAGE_DIR) -> list[Path]:
-    """Every extension file a build left in ``package_dir`` (none unless one ran)."""
-    return [path for name in (*MODULES, SHARED_LIBRARY) if (path := extension_of(name, package_dir))]
+    """Every extension file a build left in ``package_dir`` (none unless one ran), the native
+    solver's library included."""
+    native = package_dir / NATIVE_LIBRARY
+    return [path for name in (*MODULES, SHARED_LIBRARY) if (path := extension_of(name, package_dir))] + (
+        [native] if native.exists() else [])
+
+
+def _stamped(package_dir: Path) -> dict[str, str]:
+    stamp = package_dir / STAMP_NAME
+    return json.loads(stamp.read_text()) if stamp.exists() else {}
+
+
+def native_stale(package_dir: Path = PACKAGE_DIR) -> bool:
+    """Whether the native solver's library is missing or was built from another ``exact.c``."""
+    return (not (package_dir / NATIVE_LIBRARY).exists()
+            or _stamped(package_dir).get(NATIVE_SOURCE) != digest(package_dir / NATIVE_SOURCE))
+
+
+def native_library(package_dir: Path = PACKAGE_DIR) -> Path | None:
+    """The native solver's library when it may be used: built from the ``exact.c`` that is there
+    now, and pure Python not asked for (``BATAK_PURE_PYTHON=1`` turns it off with the rest)."""
+    if os.environ.get(PURE_ENV) == "1" or native_stale(package_dir):
+        return None
+    return package_dir / NATIVE_LIBRARY
 
 
 def stale_modules(package_dir: Path = PACKAGE_DIR) -> list[str]:
     """The modules whose extension is missing or was built from another source (all of them
     without a stamp or the shared library); an empty list means the build is current."""
-    stamp = package_dir / STAMP_NAME
-    stamped: dict[str, str] = json.loads(stamp.read_text()) if stamp.exists() else {}
+    stamped = _stamped(package_dir)
     library = extension_of(SHARED_LIBRARY, package_dir) is not None
     return [module for module in MODULES
             if not library or extension_of(module, package_dir) is None
@@ -140,8 +164,9 @@ setup(name="batak-engine", script_args=["build_ext", "--inplace", "--build-temp"
 
 def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     """Compile ``MODULES`` of ``package_dir`` (a ``batak_core`` folder) with mypyc, in place, and
-    stamp the sources they were built from. Intermediate files go to a temporary folder; only the
-    extensions and the stamp stay. Returns the extensions."""
+    ``NATIVE_SOURCE`` into ``NATIVE_LIBRARY``; stamp the sources they were built from.
+    Intermediate files go to a temporary folder; only the extensions, the library and the stamp
+    stay. Returns the extensions and the library."""
     remove_build(package_dir)
     top = package_dir.parent
     paths = [str(source_of(module, package_dir).relative_to(top)) for module in MODULES]
@@ -151,6 +176,13 @@ def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     if done.returncode:
         remove_build(package_dir)
         raise RuntimeError(f"the mypyc build failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()
+    native = subprocess.run([*compiler, "-O2", "-shared", "-fPIC", "-o", str(package_dir / NATIVE_LIBRARY),
+                             str(package_dir / NATIVE_SOURCE)], capture_output=True, text=True)
+    if native.returncode:
+        remove_build(package_dir)
+        raise RuntimeError(f"the native solver's build failed:\n{native.stderr[-4000:]}")
+    digests[NATIVE_SOURCE] = digest(package_dir / NATIVE_SOURCE)
     (package_dir / STAMP_NAME).write_text(json.dumps(digests, indent=1) + "\n")
     return built_extensions(package_dir)
 
@@ -159,7 +191,7 @@ def ensure() -> int:
     """``make app`` / ``make test``: build unless the build is current or cannot be made here;
     one line says which engine runs. Returns the exit status (1 when a build failed)."""
     stale = stale_modules()
-    if not stale:
+    if not stale and not native_stale():
         print("batak_core: the compiled engine is current")
         return 0
     why_not = missing_toolchain()
@@ -173,7 +205,7 @@ def ensure() -> int:
     except RuntimeError as error:
         print(f"batak_core: {error}\nbatak_core: the pure Python engine is used", file=sys.stderr)
         return 1
-    print(f"batak_core: compiled the engine with mypyc in {time.perf_counter() - start:.0f} s")
+    print(f"batak_core: compiled the engine with mypyc and the native solver in {time.perf_counter() - start:.0f} s")
     return 0
 
 

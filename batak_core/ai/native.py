@@ -1,0 +1,160 @@
+"""The native exact solver: a deal's double-dummy tricks from C (``exact.c``), several times
+faster than the compiled ``solver.Search``; the bidding-regret oracle's full-deal solves use it.
+
+``compiled.py`` builds the C file into a shared library next to it (with the mypyc build, and
+stamped the same way); without a compiler, with a stale build or with ``BATAK_PURE_PYTHON=1``,
+``supports`` is False and callers use ``solver.Search``, which gives the same values. It counts
+its own search nodes (more of them than ``Search``, each far cheaper), so a node budget buys
+another number of solves with it: callers whose results must not depend on the machine (the
+auction review, the bidding puzzles) keep to ``Search``.
+
+The C code holds no rule of its own. What may be played comes from tables filled here by asking
+``legality.narrowing`` about every pattern of a suit, once per rule set:
+
+* leads: by the trump suit's pattern in the hand, whether trump is broken and whether the hand
+  holds other cards: the trumps that may be led, and whether the other cards may;
+* following: by whether the led suit is trump, whether the trick was trumped, the rank of the top
+  card of the led suit and the hand's pattern in that suit: the cards that may follow;
+* void in the led suit, holding trumps: by the rank of the top trump in the trick (or none) and the
+  hand's trump pattern: the trumps that may be played, or the whole hand;
+* whether a trump played breaks trump, as the lead, on a trump lead or on a side suit.
+
+Tests check that the tables give ``narrowing``'s legal set on random hands of every preset, and
+the solver the values of ``solver.Search`` position by position.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from functools import cache
+from typing import Final
+
+from ..legality import breaks_trump, narrowing
+from ..rules import RuleSet
+from . import compiled
+from .solver import SearchLimit
+
+_PATTERNS: Final = 1 << 13
+_SUIT_BITS: Final = 0x1FFF
+
+
+class _Tables(ctypes.Structure):
+    _fields_ = [("lead", ctypes.POINTER(ctypes.c_uint16)), ("follow", ctypes.POINTER(ctypes.c_uint16)),
+                ("ruff", ctypes.POINTER(ctypes.c_uint16)), ("breaks", ctypes.c_int * 3),
+                ("broken_matters", ctypes.c_int), ("raw_trump", ctypes.c_int)]
+
+
+@cache
+def _library() -> ctypes.CDLL | None:
+    path = compiled.native_library()
+    if path is None:
+        return None
+    library = ctypes.CDLL(str(path))
+    library.exact_tricks.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                     ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.c_longlong,
+                                     ctypes.POINTER(ctypes.c_longlong)]
+    library.exact_tricks.restype = ctypes.c_int
+    library.exact_legal.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_uint64, ctypes.c_int,
+                                    ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    library.exact_legal.restype = ctypes.c_uint64
+    return library
+
+
+def supports(rules: RuleSet) -> bool:
+    """Whether the native solver is built here and plays these rules (not the partnership games:
+    their exemption for a partner's winning card is not in its tables)."""
+    return not rules.partnership and not rules.partner_winning_exempt and _library() is not None
+
+
+# The probes: trump is clubs (suit 0); a side card, the two of diamonds, stands for any other card.
+_PROBE_TRUMP: Final = 0
+_SIDE_CARD: Final = 1 << 13
+
+
+def lead_code(rules: RuleSet, pattern: int, broken: bool, has_side: bool) -> int:
+    """The lead table's entry: the trumps (of ``pattern``) that may be led, bit 13 set when the
+    hand's other cards may be."""
+    hand = pattern | (_SIDE_CARD if has_side else 0)
+    allowed = narrowing(rules, hand, _PROBE_TRUMP, broken, -1, -1, -1)[3]
+    return allowed & _SUIT_BITS | (1 << 13 if allowed & _SIDE_CARD else 0)
+
+
+def follow_code(rules: RuleSet, pattern: int, led_is_trump: bool, trumped: bool, top_rank: int) -> int:
+    """The follow table's entry: the cards of ``pattern`` (in the led suit) that may be played."""
+    led = _PROBE_TRUMP if led_is_trump else 1
+    top_led = 13 * led + top_rank
+    top_trump = top_led if led_is_trump else (12 if trumped else -1)  # a trick is trumped by the ace of clubs
+    allowed = narrowing(rules, pattern << 13 * led, _PROBE_TRUMP, True, led, top_led, top_trump)[3]
+    return allowed >> 13 * led & _SUIT_BITS
+
+
+def ruff_code(rules: RuleSet, pattern: int, top_trump_rank: int) -> int:
+    """The ruff table's entry for a hand void in the led suit (diamonds) with trumps ``pattern``:
+    the trumps it may play, or bit 13 alone when it may play any card (a spade stands for them)."""
+    spade = 1 << 39
+    top_trump = top_trump_rank if top_trump_rank >= 0 else -1
+    allowed = narrowing(rules, pattern | spade, _PROBE_TRUMP, True, 1, 13, top_trump)[3]
+    return 1 << 13 if allowed & spade else allowed & _SUIT_BITS
+
+
+@cache
+def _tables(rules: RuleSet) -> _Tables:
+    lead = (ctypes.c_uint16 * (4 * _PATTERNS))()
+    for broken in (0, 1):
+        for has_side in (0, 1):
+            base = (broken * 2 + has_side) * _PATTERNS
+            for pattern in range(_PATTERNS):
+                if pattern or has_side:
+                    lead[base + pattern] = lead_code(rules, pattern, bool(broken), bool(has_side))
+    follow = (ctypes.c_uint16 * (4 * 13 * _PATTERNS))()
+    for led_is_trump in (0, 1):
+        for trumped in (0, 1):
+            for rank in range(13):
+                base = ((led_is_trump * 2 + trumped) * 13 + rank) * _PATTERNS
+                for pattern in range(1, _PATTERNS):
+                    follow[base + pattern] = follow_code(rules, pattern, bool(led_is_trump),
+                                                         bool(trumped) and not led_is_trump, rank)
+    ruff = (ctypes.c_uint16 * (14 * _PATTERNS))()
+    for top in range(-1, 13):
+        base = (top + 1) * _PATTERNS
+        for pattern in range(1, _PATTERNS):
+            ruff[base + pattern] = ruff_code(rules, pattern, top)
+    tables = _Tables(ctypes.cast(lead, ctypes.POINTER(ctypes.c_uint16)),
+                     ctypes.cast(follow, ctypes.POINTER(ctypes.c_uint16)),
+                     ctypes.cast(ruff, ctypes.POINTER(ctypes.c_uint16)),
+                     (ctypes.c_int * 3)(*(int(breaks_trump(rules, 0, _PROBE_TRUMP, led)) for led in (-1, 0, 1))),
+                     int(rules.trump_lead_restricted), int(rules.akq_trump_lead))
+    vars(tables)["_arrays"] = (lead, follow, ruff)  # the struct's pointers must not outlive them
+    return tables
+
+
+def exact_tricks(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, side: int, leader: int,
+                 broken: bool = False, node_limit: int = -1) -> tuple[int, int]:
+    """(the tricks the ``side`` seats take from this trick boundary on, search nodes spent):
+    ``leader`` leads, every hand holds as many cards; SearchLimit past ``node_limit`` nodes
+    (negative: no limit). Only where ``supports(rules)``."""
+    library = _library()
+    if library is None or not supports(rules):
+        raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
+    if len({h.bit_count() for h in hands}) != 1 or not hands[leader]:
+        raise ValueError("the native solver starts at a trick boundary: every hand the same number of cards")
+    masks = (ctypes.c_uint64 * 4)(*hands)
+    nodes = ctypes.c_longlong(0)
+    value = library.exact_tricks(ctypes.byref(_tables(rules)), trump, side, leader, int(broken), masks,
+                                 node_limit, ctypes.byref(nodes))
+    if value == -1:
+        raise SearchLimit
+    if value < 0:
+        raise MemoryError("the native solver could not allocate its table")
+    return value, nodes.value
+
+
+def legal_cards(rules: RuleSet, hand: int, trump: int, trump_broken: bool, led: int, top_led: int,
+                top_trump: int) -> int:
+    """The legal set (a mask) as the native search reads it from its tables, with
+    ``legality.narrowing``'s arguments (no partner exemption): what the tests compare."""
+    library = _library()
+    if library is None or not supports(rules):
+        raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
+    return int(library.exact_legal(ctypes.byref(_tables(rules)), trump, hand, int(trump_broken), led, top_led,
+                                   top_trump))

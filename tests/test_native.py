@@ -1,0 +1,128 @@
+"""The native exact solver (``batak_core/ai/exact.c`` through ``batak_core.ai.native``): its
+legality is ``legality.narrowing``'s, and its values are ``solver.Search``'s, position by position."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from batak_core import preset
+from batak_core.ai import compiled, native
+from batak_core.ai.bots import bidding
+from batak_core.ai.solver import Position, Search, SearchLimit
+from batak_core.legality import narrowing
+from batak_core.rules import PRESETS, RuleSet
+
+pytestmark = pytest.mark.skipif(compiled.native_library() is None,
+                                reason="the native solver is not built here (no C compiler, or pure Python asked for)")
+
+# Every preset, and the play options no preset combines this way.
+RULE_SETS: dict[str, RuleSet] = {name: preset(name) for name in PRESETS} | {
+    "miniokey, A-K-Q may be led": preset("miniokey", akq_trump_lead=True),
+    "classic, any card when one cannot overtrump": preset("classic", any_card_when_cannot_overtrump=True),
+    "turkish, trump broken only by a ruff": preset("turkish", trump_broken_by="ruff_only"),
+    "gamelake, no overtaking": preset("gamelake", must_overtake=False),
+}
+
+
+def random_hand(rng: random.Random, cards: int, taken: int = 0) -> int:
+    free = [c for c in range(52) if not taken >> c & 1]
+    return sum(1 << c for c in rng.sample(free, cards))
+
+
+def random_trick_state(rng: random.Random, hand: int, trump: int) -> tuple[int, int, int]:
+    """(led suit, its top card, the top trump) of some trick in progress the hand has not played to:
+    the cards on the table are not in the hand."""
+    if rng.random() < 0.25:
+        return -1, -1, -1
+    led = rng.randrange(4)
+    top_led = rng.choice([c for c in range(13 * led, 13 * led + 13) if not hand >> c & 1] or [13 * led])
+    if led == trump:
+        return led, top_led, top_led
+    top_trump = -1
+    if trump >= 0 and rng.random() < 0.4:
+        top_trump = rng.choice([c for c in range(13 * trump, 13 * trump + 13) if not hand >> c & 1] or [13 * trump])
+    return led, top_led, top_trump
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_native_tables_give_narrowings_legal_set(name: str) -> None:
+    """On 3,000 random hands and tricks a rule set, the cards the native search may play are
+    exactly ``legality.narrowing``'s."""
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    for _ in range(3000):
+        hand = random_hand(rng, rng.randint(1, 13))
+        trump = rng.randrange(-1, 4)
+        led, top_led, top_trump = random_trick_state(rng, hand, trump)
+        broken = rng.random() < 0.5
+        expected = narrowing(rules, hand, trump, broken, led, top_led, top_trump)[3]
+        assert native.legal_cards(rules, hand, trump, broken, led, top_led, top_trump) == expected, (
+            name, hand, trump, broken, led, top_led, top_trump)
+
+
+def random_position(rng: random.Random, cards: int) -> tuple[tuple[int, int, int, int], int, int, int, bool]:
+    """(hands of ``cards`` each, trump, declarer seat, leader, trump broken) at a trick boundary."""
+    deck = rng.sample(range(52), 4 * cards)
+    hands = tuple(sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(4))
+    return hands, rng.randrange(-1, 4), rng.randrange(4), rng.randrange(4), rng.random() < 0.5  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_native_solver_finds_the_searchs_value_in_every_position(name: str) -> None:
+    """300 random trick-boundary positions of 2 to 8 cards a hand, any trump (or none), any
+    leader and declarer, trump broken or not: the same tricks as ``solver.Search``."""
+    rules = RULE_SETS[name]
+    rng = random.Random(f"{name} values")
+    for number in range(300):
+        hands, trump, declarer, leader, broken = random_position(rng, 2 + number % 7)
+        expected = Search(rules, trump, 1 << declarer).value(Position(rules, hands, trump, broken, leader, (),
+                                                                    1 << declarer, 0))
+        value, nodes = native.exact_tricks(rules, hands, trump, 1 << declarer, leader, broken)
+        assert value == expected and nodes >= 0, (name, hands, trump, declarer, leader, broken)
+
+
+@pytest.mark.slow
+def test_the_native_solver_agrees_on_full_deals() -> None:
+    """Full 13-card deals, the declarer leading, in every preset: the same tricks as
+    ``bidding.declarer_tricks`` (``solver.Search``), the solves the regret oracle makes."""
+    for number in range(20):
+        rules = RULE_SETS[list(PRESETS)[number % 5]]
+        deck = random.Random(number).sample(range(52), 52)
+        hands = (*(sum(1 << c for c in deck[i * 13:(i + 1) * 13]) for i in range(3)), sum(1 << c for c in deck[39:]))
+        trump, seat = number % 4, number * 7 % 4
+        assert native.exact_tricks(rules, hands, trump, 1 << seat, seat)[0] == bidding.declarer_tricks(
+            rules, seat, hands, trump)[0]
+
+
+def test_the_native_solver_stops_at_its_node_limit_and_refuses_a_mid_trick_position() -> None:
+    rules = preset("classic")
+    hands = tuple(sum(1 << c for c in random.Random(3).sample(range(52), 52)[i * 13:(i + 1) * 13]) for i in range(4))
+    with pytest.raises(SearchLimit):
+        native.exact_tricks(rules, hands, 0, 1, 0, node_limit=50)  # type: ignore[arg-type]
+    assert native.exact_tricks(rules, hands, 0, 1, 0, node_limit=-1)[0] == native.exact_tricks(rules, hands, 0, 1, 0)[0]  # type: ignore[arg-type]
+    uneven = (hands[0] & ~(1 << (hands[0].bit_length() - 1)), *hands[1:])
+    with pytest.raises(ValueError, match="trick boundary"):
+        native.exact_tricks(rules, uneven, 0, 1, 0)  # type: ignore[arg-type]
+
+
+def test_partnership_rules_are_left_to_the_python_search() -> None:
+    """Eşli's exemption for a partner's winning card is not in the native tables: such rules go
+    to ``solver.Search``."""
+    esli = preset("turkish", variant="esli")
+    assert esli.partner_winning_exempt and not native.supports(esli)
+    assert native.supports(preset("turkish"))
+
+
+def test_pure_python_turns_the_native_solver_off() -> None:
+    """``BATAK_PURE_PYTHON=1`` runs no compiled code, the native solver included."""
+    code = "from batak_core import preset; from batak_core.ai import native; print(native.supports(preset('miniokey')))"
+    pure = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, compiled.PURE_ENV: "1"}).stdout
+    built = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}).stdout
+    assert (pure, built) == ("False\n", "True\n")

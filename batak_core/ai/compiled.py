@@ -23,6 +23,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -177,8 +178,12 @@ def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
         remove_build(package_dir)
         raise RuntimeError(f"the mypyc build failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
     compiler = (sysconfig.get_config_var("CC") or "cc").split()
-    native = subprocess.run([*compiler, "-O2", "-shared", "-fPIC", "-o", str(package_dir / NATIVE_LIBRARY),
-                             str(package_dir / NATIVE_SOURCE)], capture_output=True, text=True)
+    # Every x86-64 processor of the last fifteen years counts bits in one instruction; without
+    # the flag each count is a library call (a tenth of the solver's time).
+    popcount = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
+    native = subprocess.run([*compiler, "-O2", *popcount, "-shared", "-fPIC", "-o",
+                             str(package_dir / NATIVE_LIBRARY), str(package_dir / NATIVE_SOURCE)],
+                            capture_output=True, text=True)
     if native.returncode:
         remove_build(package_dir)
         raise RuntimeError(f"the native solver's build failed:\n{native.stderr[-4000:]}")

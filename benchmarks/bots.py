@@ -8,7 +8,8 @@
     python benchmarks/bots.py search --against 32,300000,9,3 --presets ceo   # the outside bot's rules
 
 Prints mean points per deal with a 95% interval per preset, decision-time medians and 95th
-percentiles, and solver medians for 7-cards-a-hand endings and full deals. ``search`` plays the
+percentiles, and solver medians for 7-cards-a-hand endings and full deals (the full deals also by
+the native solver where it is built, checked to find the same tricks). ``search`` plays the
 expert with the compiled build's search settings against one with other settings (samples, node
 budget, exact from how many cards, tricks of lookahead): both bid alike, so the match measures
 the card play alone.
@@ -30,7 +31,7 @@ from outside_style import CEO_RULES, ruleset
 
 import batak_core
 from batak_core import Deal, Phase, bots, preset
-from batak_core.ai import compiled
+from batak_core.ai import compiled, native
 from batak_core.ai.bots.expert import FULL_SEARCH, LIGHT_SEARCH, CardSearch, ExpertBot
 from batak_core.ai.match import match
 from batak_core.ai.solver import Position, Search, solve
@@ -84,7 +85,7 @@ def speed(args: argparse.Namespace) -> None:
     if seven:
         print(f"solver, 7-card endings (all card values): median {1000 * statistics.median(seven):.1f} ms, "
               f"p95 {1000 * percentile(seven, 0.95):.1f} ms ({len(seven)} positions)", flush=True)
-    full_value = []
+    full_value, full_native = [], []
     for seed in range(args.full):
         deal = ending(preset("miniokey"), seed, cards_left=13, extra=0)
         pos = Position.of_deal(deal)
@@ -92,14 +93,27 @@ def speed(args: argparse.Namespace) -> None:
         for _ in range(args.repeats):  # a fresh search each time: nothing carried over
             search = Search(pos.rules, pos.trump, pos.side)
             start = time.perf_counter()
-            search.value(pos)
+            value = search.value(pos)
             runs.append(time.perf_counter() - start)
         full_value.append(min(runs))
         print(f"  full deal {seed}: trick total in {full_value[-1]:.2f} s ({search.nodes:,} nodes; runs: "
               f"{', '.join(f'{r:.2f}' for r in runs)})", flush=True)
+        if native.supports(pos.rules):
+            native_runs = []
+            for _ in range(args.repeats):
+                start = time.perf_counter()
+                native_value, nodes = native.exact_tricks(pos.rules, pos.hands, pos.trump, pos.side, pos.leader,
+                                                          pos.trump_broken)
+                native_runs.append(time.perf_counter() - start)
+            assert native_value == value, f"the native solver found {native_value} tricks, Search {value}"
+            full_native.append(min(native_runs))
+            print(f"    native solver: {full_native[-1]:.2f} s ({nodes:,} nodes)", flush=True)
     if full_value:
         print(f"solver, full 13-card deals (trick total only): median {statistics.median(full_value):.2f} s "
               f"({len(full_value)} deals, each the fastest of {args.repeats} runs)", flush=True)
+    if full_native:
+        print(f"native solver (batak_core.ai.native), the same deals: median {statistics.median(full_native):.3f} s",
+              flush=True)
 
 
 def strength(args: argparse.Namespace) -> None:

@@ -18,6 +18,7 @@ from batak_core.ai import native
 from batak_core.ai.bots import bidding, fitted_estimate
 from batak_core.ai.bots.evaluate import best_trump, trick_estimate
 from batak_core.ai.bots.expert import ExpertBot
+from batak_core.ai.solver import SearchLimit
 from batak_core.cards import mask_of
 from batak_core.rules import PRESETS
 from tests.conftest import load_benchmark
@@ -215,6 +216,26 @@ def test_the_regret_oracles_kept_solves_are_the_counts_the_review_solves(tmp_pat
     (cost,) = kept.costs
     assert cost.nodes > 0 and cost.seconds >= 0
     assert f"the mean of {len(kept.costs)} timed" in kept.core_hours_for(1000)
+
+
+def test_a_layout_past_the_native_solvers_node_limit_is_judged_by_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the oracle left out a layout when the native solver passed the node limit,
+    though ``solver.Search``, which counts fewer nodes, solves it within the limit; which layouts
+    are left out then hung on the machine. Now ``Search`` decides such a layout."""
+    script = _regret_script()
+
+    def past_its_limit(*args: object, **kwargs: object) -> tuple[int, int]:
+        raise SearchLimit
+
+    monkeypatch.setattr(script.native, "supports", lambda rules: True)
+    monkeypatch.setattr(script.native, "exact_tricks", past_its_limit)
+    rules = preset("classic")
+    deal, seat = script.judged_deal(rules, 7, 3)
+    trump = int(best_trump(deal.hand_mask(seat), rules)[0])
+    key = script.Solves("classic", script.rules_digest(rules), 7, 3, trump, 3, 5_000_000)
+    _, tricks, cost = script.solve(key)
+    expected = bidding.layout_counts(rules, seat, deal.hand_mask(seat), (trump,), 3, node_budget=-1, seed=3)
+    assert tuple((t,) for t in tricks) == expected.tricks and cost.solver == "native"
 
 
 def test_the_regret_estimate_reads_old_lines_without_a_cost(tmp_path: Path) -> None:

@@ -21,8 +21,6 @@ typedef uint64_t u64;
 #define HIGH(x) (63 - __builtin_clzll(x))
 #define LOW(x) __builtin_ctzll(x)
 
-enum { NO_LIMIT_HIT = 0, LIMIT_HIT = 1 };
-
 /* The legality tables, filled from ``legality.narrowing`` (see native.py for their layout). */
 typedef struct {
     const uint16_t *lead;    /* [broken 2][has side cards 2][trump pattern 8192]: trumps allowed | 1 << 13 side cards allowed */
@@ -411,8 +409,7 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
  * (a negative limit: none). ``nodes_out`` gets the nodes searched. */
 int exact_tricks(const Tables *tables, int trump, int side, int leader, int broken, const u64 *hands,
                  long long limit, long long *nodes_out) {
-    static int ready = 0;
-    if (!ready) { init_masks(); ready = 1; }
+    init_masks();  /* 56 masks: cheaper than remembering, and safe from any thread */
     Ctx c;
     memset(&c, 0, sizeof c);
     c.t = tables;

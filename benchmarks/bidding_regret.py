@@ -25,9 +25,8 @@ only what is missing; the values are exact, so they stay right while the rules s
 (a rules change gives other keys). Deals are taken in turn across the presets, so a partial run
 covers every preset alike. A layout whose solve passes ``--node-limit`` nodes is left out of
 that deal (the run says how many). The solves are the native solver's where it is built
-(``batak_core.ai.native``: the same values, several times as fast) in the presets with an
-overtaking duty (``native_fits``), else ``solver.Search``'s.
-The native solver counts more nodes than ``Search`` for the same solve, so a layout that passes
+(``batak_core.ai.native``: the same values, several times as fast), else ``solver.Search``'s.
+The native solver's node count is close to ``Search``'s but not the same, so a layout that passes
 the limit there is solved again by ``Search`` under the same limit: which layouts are left out
 does not depend on the machine. Each line also keeps what its solves cost (one core's seconds,
 the nodes and which solver), and a run prints what the sets still missing would take at that
@@ -220,15 +219,6 @@ def judged_deal(rules: RuleSet, seed: int, number: int) -> tuple[Deal, int]:
     return deal, (deal.dealer + 1) % 4
 
 
-def native_fits(rules: RuleSet) -> bool:
-    """Whether the native solver is built and worth it for these rules. Its table keys a position
-    by every live card's rank; without an overtaking duty few ranks decide anything, and
-    ``Search``'s table, keyed by the cards that decided, saves more nodes than native speed makes
-    up (danish, 8 layouts of deal 127: 8 to 20 times the nodes, 27 s against 31 s, and a third of
-    them past the node limit, each then solved again by ``Search``)."""
-    return rules.must_overtake and native.supports(rules)
-
-
 @dataclass(frozen=True)
 class Cost:
     """What one deal-and-trump set of solves took: kept with it, so the time a run has left can
@@ -246,7 +236,7 @@ def solve(key: Solves) -> tuple[Solves, list[int | None], Cost]:
     deal, seat = judged_deal(rules, key.seed, key.deal)
     tricks: list[int | None] = []
     nodes = 0
-    solver = "native" if native_fits(rules) else "python"
+    solver = "native" if native.supports(rules) else "python"
     for hands in islice(bidding.sampled_layouts(seat, deal.hand_mask(seat), seed=key.deal), key.layouts):
         if solver == "native":
             try:

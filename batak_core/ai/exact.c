@@ -1,14 +1,13 @@
 /* The exact double-dummy trick count of a Batak deal, in C: the native core behind
  * ``batak_core.ai.native`` (built by ``compiled.py`` where a C compiler exists).
  *
- * It knows no rule of its own. Which cards may be played comes from tables that
- * ``native.py`` fills by asking ``legality.narrowing`` (the rules' one definition) about every
- * suit pattern; what the search does with them follows ``solver.Search`` (zero-window tests
- * from the top, the sure-trick bounds, the mid-trick cut, the move order), with one
- * simplification: its transposition table keys a trick-boundary position by the holders of
- * every live card in rank order (relative ranks), not by the partition of the cards that
- * decided a result. So it visits more nodes than ``solver.Search`` and spends far less on each;
- * the values are the same (tests compare them position by position).
+ * It knows no rule of its own. Which cards may be played comes from tables that ``native.py``
+ * fills by asking ``legality.narrowing`` about every suit pattern, and which ranks a legal set
+ * hangs on from two flags it sets as ``solver.Search`` does. The search is ``solver.Search``'s,
+ * step for step: zero-window tests from the top, the sure-trick bounds, the mid-trick cut, the
+ * move order, and the transposition table keyed by the partition of the cards whose ranks
+ * decided (``rel``). So it visits about as many nodes and spends far less on each; tests compare
+ * its values with ``Search``'s position by position.
  *
  * Cards are 0..51, suit * 13 + rank (rank 0 is the two); a hand is a 52-bit mask.
  */
@@ -29,13 +28,34 @@ typedef struct {
     int breaks[3];           /* a trump played breaks trump: [0] as the lead, [1] on a trump lead, [2] on a side suit */
     int broken_matters;      /* whether "trump is broken" can change what may be led */
     int raw_trump;           /* the trump suit's absolute ranks decide (the A-K-Q lead exception) */
+    int overtake_ranks;      /* following compares ranks (an overtaking duty) */
+    int overtrump_ranks;     /* ruffing compares ranks (an overtrumping duty, or freedom when one cannot) */
 } Tables;
 
+/* The transposition table, as in solver.Search: positions with the same suit lengths, leader and
+ * broken flag share a bucket, which lists the depth patterns stored for it (how deep each suit's
+ * deciding cards went, 4 bits a suit); an entry is keyed by its bucket, a pattern and the holders
+ * of each suit's top cards down to that pattern's depth. */
 typedef struct {
-    u64 k0, k1;    /* relative-rank key of the hands */
-    uint16_t raw;  /* the trump suit's absolute pattern where it decides (else 0) */
-    uint8_t flags, lo, hi, best, used, left;
+    u64 ka, kb;            /* the bucket's key */
+    u64 hlo, hhi;          /* the holders of suits 0-1 and 2-3 down to the pattern's depths */
+    uint16_t pattern;
+    uint8_t lo, hi, best, used, left;
 } Entry;
+
+#define PATTERNS 16        /* depth patterns a bucket keeps (the most recent first) */
+typedef struct {
+    u64 ka, kb;
+    uint16_t patterns[PATTERNS];
+    uint8_t count, used;
+} Bucket;
+
+typedef struct {           /* one suit of a trick-boundary position */
+    u64 live;              /* its live cards (absolute bits) */
+    u64 holders;           /* their holders, 2 bits each, the highest card in the top bits */
+    int length;
+    int cards[13];         /* the live cards, highest first */
+} Shape;
 
 typedef struct {
     const Tables *t;
@@ -49,7 +69,11 @@ typedef struct {
     Entry *tt;
     u64 tt_mask;
     long long tt_used;
+    Bucket *buckets;
+    u64 bucket_mask;
+    long long buckets_used;
     int last_best;
+    u64 rel;      /* the cards whose ranks decided the last test (solver.Search.rel) */
 } Ctx;
 
 static u64 SUIT_MASK[4];
@@ -103,33 +127,43 @@ static void advance(int depth, int *led, int *top_led, int *top_trump, int *win,
     }
 }
 
-/* Tricks one player's trumps win for its side whatever anyone plays (solver._trump_tricks). */
-static int trump_tricks(u64 trumps, u64 beaters) {
+/* Tricks one player's trumps win for its side whatever anyone plays, and the deciding card as a
+ * bit (solver._trump_tricks). */
+static int trump_tricks(u64 trumps, u64 beaters, u64 *bit) {
     int best = 0, k = 0;
+    *bit = 0;
     while (trumps) {
         int card = HIGH(trumps);
         k++;
         int won = k - POP(beaters >> card);
-        if (won > best) best = won;
+        if (won > best) { best = won; *bit = beaters ? 1ull << card : 0; }
         trumps ^= 1ull << card;
     }
     return best;
 }
 
-static void trump_bounds(const Ctx *c, int *sure, int *lost) {
+static void trump_bounds(const Ctx *c, int *sure, u64 *sure_rel, int *lost, u64 *lost_rel) {
     u64 ours = 0, theirs = 0;
     for (int s = 0; s < 4; s++) {
         if (c->side >> s & 1) ours |= c->h[s] & c->tm; else theirs |= c->h[s] & c->tm;
     }
     *sure = *lost = 0;
+    *sure_rel = *lost_rel = 0;
     for (int s = 0; s < 4; s++) {
-        if (c->side >> s & 1) { int k = trump_tricks(c->h[s] & c->tm, theirs); if (k > *sure) *sure = k; }
-        else { int k = trump_tricks(c->h[s] & c->tm, ours); if (k > *lost) *lost = k; }
+        u64 bit;
+        if (c->side >> s & 1) {
+            int k = trump_tricks(c->h[s] & c->tm, theirs, &bit);
+            if (k > *sure) { *sure = k; *sure_rel = bit; }
+        } else {
+            int k = trump_tricks(c->h[s] & c->tm, ours, &bit);
+            if (k > *lost) { *lost = k; *lost_rel = bit; }
+        }
     }
 }
 
-/* Side-suit winners the leader can cash one after another (solver.Search._cashable). */
-static int cashable(const Ctx *c, int leader, int pending) {
+/* Side-suit winners the leader can cash one after another, and their deciding cards
+ * (solver.Search._cashable). */
+static int cashable(const Ctx *c, int leader, int pending, u64 *rel) {
     u64 mine = c->h[leader];
     u64 rest_all = (c->h[0] | c->h[1] | c->h[2] | c->h[3]) & ~mine;
     int ruffers = 0;
@@ -137,25 +171,29 @@ static int cashable(const Ctx *c, int leader, int pending) {
         for (int s = 0; s < 4; s++)
             if (s != leader && (c->h[s] & c->tm)) ruffers |= 1 << s;
     int total = 0;
+    *rel = 0;
     for (int suit = 0; suit < 4; suit++) {
         if (SUIT_MASK[suit] == c->tm) continue;
         u64 own = mine & SUIT_MASK[suit];
         if (!own) continue;
         u64 rest = rest_all & SUIT_MASK[suit];
         int run = rest ? POP(own >> (HIGH(rest) + 1)) : POP(own);
-        if (run && ruffers)
-            for (int s = 0; s < 4; s++)
-                if (ruffers >> s & 1) {
-                    int k = POP(c->h[s] & SUIT_MASK[suit]) - (pending >> s & 1);
-                    if (k < run) run = k < 0 ? 0 : k;
-                }
-        total += run;
+        if (run) {
+            if (ruffers)
+                for (int s = 0; s < 4; s++)
+                    if (ruffers >> s & 1) {
+                        int k = POP(c->h[s] & SUIT_MASK[suit]) - (pending >> s & 1);
+                        if (k < run) run = k < 0 ? 0 : k;
+                    }
+            total += run;
+            if (rest) *rel |= 1ull << HIGH(rest);
+        }
     }
     return total;
 }
 
 /* Mid-trick lower bound (solver.Search._won_ahead). */
-static int won_ahead(const Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, int target) {
+static int won_ahead(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, int target) {
     int pending = 0;
     for (int d = depth; d < 4; d++) {
         int s = (leader + d) & 3;
@@ -166,50 +204,91 @@ static int won_ahead(const Ctx *c, int leader, int depth, int led, int top_led, 
     for (int d = depth; d < 4; d++) {
         u64 hand = c->h[(leader + d) & 3];
         u64 follow = hand & SUIT_MASK[led];
-        if ((follow ? follow : hand) & beaters) return 0;
+        if ((follow ? follow : hand) & beaters) return 0;  /* what it may play is among these */
     }
-    if (target <= 1) return 1;
+    int top = top_trump >= 0 ? top_trump : top_led;
+    if (target <= 1) { c->rel = 1ull << top; return 1; }
     int sure = 0, lost = 0;
-    if (c->tm) trump_bounds(c, &sure, &lost);
-    if (target - 1 > sure && target - 1 > sure + cashable(c, win, pending)) return 0;
+    u64 sure_rel = 0, lost_rel = 0;
+    if (c->tm) trump_bounds(c, &sure, &sure_rel, &lost, &lost_rel);
+    if (target - 1 > sure) {
+        u64 cash_rel;
+        int cash = cashable(c, win, pending, &cash_rel);
+        if (target - 1 > sure + cash) return 0;
+        sure_rel |= cash_rel;
+    }
+    c->rel = 1ull << top | sure_rel;
     return 1;
 }
 
-static void relative_key(const Ctx *c, u64 *k0, u64 *k1, unsigned *raw) {
-    u64 all = c->h[0] | c->h[1] | c->h[2] | c->h[3];
-    u64 part[4];
-    for (int suit = 0; suit < 4; suit++) {
-        u64 live = all & SUIT_MASK[suit];
-        u64 code = (u64)POP(live);
-        while (live) {
-            int card = HIGH(live);
-            live ^= 1ull << card;
-            u64 holder = (c->h[1] >> card & 1) | (c->h[2] >> card & 1) * 2 | (c->h[3] >> card & 1) * 3;
-            code = code << 2 | holder;
-        }
-        part[suit] = code;  /* 4 bits of length and 2 bits a card: at most 30 bits */
+static void shape_of(const Ctx *c, int suit, Shape *shape) {
+    u64 live = (c->h[0] | c->h[1] | c->h[2] | c->h[3]) & SUIT_MASK[suit];
+    shape->live = live;
+    shape->holders = 0;
+    shape->length = 0;
+    while (live) {
+        int card = HIGH(live);
+        live ^= 1ull << card;
+        u64 holder = (c->h[1] >> card & 1) | (c->h[2] >> card & 1) * 2 | (c->h[3] >> card & 1) * 3;
+        shape->holders = shape->holders << 2 | holder;
+        shape->cards[shape->length++] = card;
     }
-    *k0 = part[0] | part[1] << 32;
-    *k1 = part[2] | part[3] << 32;
-    *raw = c->t->raw_trump && c->trump >= 0 ? (unsigned)((all & c->tm) >> (13 * c->trump)) : 0;
 }
 
-static u64 slot_of(u64 k0, u64 k1, unsigned raw, int flags) {
-    u64 key = k0 * 0x9E3779B97F4A7C15ull ^ k1 * 0xC2B2AE3D27D4EB4Full
-              ^ ((u64)raw << 3 | (u64)flags) * 0x165667B19E3779F9ull;
+static u64 tops(const Shape *shape, int depth) {  /* the ``depth`` highest live cards */
+    u64 bits = 0;
+    for (int i = 0; i < depth; i++) bits |= 1ull << shape->cards[i];
+    return bits;
+}
+
+static u64 prefix(const Shape *shape, int depth) {  /* the holders of the ``depth`` highest */
+    return shape->holders >> 2 * (shape->length - depth);
+}
+
+static int depth_of(const Shape *shape, u64 rel) {  /* how deep the suit's deciding cards go */
+    u64 deciding = rel & shape->live;
+    if (!deciding) return 0;
+    return POP(shape->live & ~((deciding & -deciding) - 1));
+}
+
+static void holders_of(const Shape *shapes, unsigned pattern, u64 *hlo, u64 *hhi) {
+    int d0 = pattern & 15, d1 = pattern >> 4 & 15, d2 = pattern >> 8 & 15, d3 = pattern >> 12;
+    *hlo = prefix(&shapes[0], d0) << 2 * d1 | prefix(&shapes[1], d1);
+    *hhi = prefix(&shapes[2], d2) << 2 * d3 | prefix(&shapes[3], d3);
+}
+
+static u64 pattern_tops(const Shape *shapes, unsigned pattern) {
+    return tops(&shapes[0], pattern & 15) | tops(&shapes[1], pattern >> 4 & 15)
+           | tops(&shapes[2], pattern >> 8 & 15) | tops(&shapes[3], pattern >> 12);
+}
+
+static u64 mix(u64 a, u64 b, u64 d, u64 e, u64 f) {
+    u64 key = a * 0x9E3779B97F4A7C15ull ^ b * 0xC2B2AE3D27D4EB4Full ^ d * 0x165667B19E3779F9ull
+              ^ e * 0xD6E8FEB86659FD93ull ^ f * 0xFF51AFD7ED558CCDull;
     return key ^ key >> 31;
 }
 
-/* Twice the table (entries are a cache: moving them keeps every result). */
-static int grow(Ctx *c) {
+#define TT_MAX_SLOTS (1ull << 21)       /* about 100 MB of 48-byte entries: then a position replaces another */
+#define BUCKET_MAX_SLOTS (1ull << 20)
+
+static Entry *entry_for(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
+    Entry *pair = &c->tt[mix(ka, kb, pattern, hlo, hhi) & c->tt_mask & ~1ull];
+    for (int i = 0; i < 2; i++) {
+        Entry *e = &pair[i];
+        if (e->used && e->pattern == pattern && e->hlo == hlo && e->hhi == hhi && e->ka == ka && e->kb == kb) return e;
+    }
+    return NULL;
+}
+
+static int grow_entries(Ctx *c) {
     u64 size = (c->tt_mask + 1) * 2;
     Entry *table = calloc(size, sizeof(Entry));
     if (!table) return 0;
     for (u64 i = 0; i <= c->tt_mask; i++) {
         Entry *e = &c->tt[i];
         if (e->used) {
-            Entry *bucket = &table[slot_of(e->k0, e->k1, e->raw, e->flags) & (size - 1) & ~1ull];
-            bucket[bucket[0].used ? 1 : 0] = *e;  /* two to a bucket at most: the old bucket held two */
+            Entry *pair = &table[mix(e->ka, e->kb, e->pattern, e->hlo, e->hhi) & (size - 1) & ~1ull];
+            pair[pair[0].used ? 1 : 0] = *e;  /* two to a pair at most: the old pair held two */
         }
     }
     free(c->tt);
@@ -218,84 +297,141 @@ static int grow(Ctx *c) {
     return 1;
 }
 
-#define TT_MAX_SLOTS (1ull << 22)  /* about 100 MB of 24-byte entries: past it a position replaces another */
-
-static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
-               int broken, int target, int hint);
-
-static int last_trick(const Ctx *c, int leader) {
-    int led = -1, top_led = -1, top_trump = -1, win = -1;
-    for (int i = 0; i < 4; i++) {
-        int s = (leader + i) & 3;
-        advance(i, &led, &top_led, &top_trump, &win, s, HIGH(c->h[s]), c->trump);
-    }
-    return c->side >> win & 1;
+static Entry *new_entry(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
+    if (c->tt_used * 4 > (long long)(c->tt_mask + 1) && c->tt_mask + 1 < TT_MAX_SLOTS) grow_entries(c);
+    Entry *pair = &c->tt[mix(ka, kb, pattern, hlo, hhi) & c->tt_mask & ~1ull];
+    Entry *e = !pair[0].used ? &pair[0] : !pair[1].used ? &pair[1] : pair[1].left < pair[0].left ? &pair[1] : &pair[0];
+    if (!e->used) c->tt_used++;
+    e->used = 1; e->ka = ka; e->kb = kb; e->pattern = (uint16_t)pattern; e->hlo = hlo; e->hhi = hhi;
+    e->lo = 0; e->hi = 13; e->best = 255; e->left = (uint8_t)c->left;
+    return e;
 }
 
-/* A position lives in one of the two slots of its bucket. */
-static Entry *entry_for(Ctx *c, u64 k0, u64 k1, unsigned raw, int flags) {
-    Entry *bucket = &c->tt[slot_of(k0, k1, raw, flags) & c->tt_mask & ~1ull];
-    for (int i = 0; i < 2; i++) {
-        Entry *e = &bucket[i];
-        if (e->used && e->flags == flags && e->k0 == k0 && e->k1 == k1 && e->raw == raw) return e;
+static Bucket *bucket_for(Ctx *c, u64 ka, u64 kb, int make) {
+    if (make && c->buckets_used * 2 > (long long)(c->bucket_mask + 1) && c->bucket_mask + 1 < BUCKET_MAX_SLOTS) {
+        u64 size = (c->bucket_mask + 1) * 2;
+        Bucket *table = calloc(size, sizeof(Bucket));
+        if (table) {
+            for (u64 i = 0; i <= c->bucket_mask; i++) {
+                Bucket *b = &c->buckets[i];
+                if (!b->used) continue;
+                u64 j = mix(b->ka, b->kb, 0, 0, 0) & (size - 1);
+                while (table[j].used) j = (j + 1) & (size - 1);
+                table[j] = *b;
+            }
+            free(c->buckets);
+            c->buckets = table;
+            c->bucket_mask = size - 1;
+        }
+    }
+    u64 j = mix(ka, kb, 0, 0, 0) & c->bucket_mask;
+    for (u64 probes = 0; probes <= c->bucket_mask; probes++, j = (j + 1) & c->bucket_mask) {
+        Bucket *b = &c->buckets[j];
+        if (!b->used) {
+            if (!make) return NULL;
+            if (c->buckets_used * 10 > (long long)(c->bucket_mask + 1) * 9) {  /* full: reuse this one */
+                Bucket *victim = &c->buckets[mix(ka, kb, 0, 0, 0) & c->bucket_mask];
+                victim->ka = ka; victim->kb = kb; victim->count = 0;
+                return victim;
+            }
+            b->used = 1; b->ka = ka; b->kb = kb; b->count = 0;
+            c->buckets_used++;
+            return b;
+        }
+        if (b->ka == ka && b->kb == kb) return b;
     }
     return NULL;
 }
 
-/* The slot a new position takes: a free one, else the one whose result cost less to find
- * (fewer cards left). */
-static Entry *slot_for_new(Ctx *c, u64 k0, u64 k1, unsigned raw, int flags) {
-    Entry *bucket = &c->tt[slot_of(k0, k1, raw, flags) & c->tt_mask & ~1ull];
-    if (!bucket[0].used) return &bucket[0];
-    if (!bucket[1].used) return &bucket[1];
-    return bucket[1].left < bucket[0].left ? &bucket[1] : &bucket[0];
+static void to_front(Bucket *b, int i) {
+    uint16_t pattern = b->patterns[i];
+    for (int j = i; j > 0; j--) b->patterns[j] = b->patterns[j - 1];
+    b->patterns[0] = pattern;
+}
+
+static void remember_pattern(Bucket *b, unsigned pattern) {
+    for (int i = 0; i < b->count; i++)
+        if (b->patterns[i] == pattern) return;
+    int n = b->count < PATTERNS ? b->count + 1 : PATTERNS;
+    for (int j = n - 1; j > 0; j--) b->patterns[j] = b->patterns[j - 1];
+    b->patterns[0] = (uint16_t)pattern;
+    b->count = (uint8_t)n;
+}
+
+static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
+               int broken, int target, int hint);
+
+static int last_trick(Ctx *c, int leader) {
+    int led = -1, top_led = -1, top_trump = -1, win = -1, cards[4];
+    for (int i = 0; i < 4; i++) {
+        int s = (leader + i) & 3;
+        cards[i] = HIGH(c->h[s]);
+        advance(i, &led, &top_led, &top_trump, &win, s, cards[i], c->trump);
+    }
+    int top = top_trump >= 0 ? top_trump : top_led, same_suit = 0;
+    for (int i = 0; i < 4; i++) same_suit += cards[i] / 13 == top / 13;
+    c->rel = same_suit > 1 ? 1ull << top : 0;
+    return c->side >> win & 1;
 }
 
 /* Zero-window test at the start of a trick: can the side take ``target`` more tricks? */
 static int boundary(Ctx *c, int leader, int broken, int target) {
-    if (target <= 0) return 1;
+    if (target <= 0) { c->rel = 0; return 1; }
     int n = c->left;
-    if (target > n) return 0;
+    if (target > n) { c->rel = 0; return 0; }
     if (n == 1) return last_trick(c, leader) >= target;
     int sure = 0, lost = 0;
-    if (c->tm) trump_bounds(c, &sure, &lost);
-    int cash = cashable(c, leader, 0);
-    if (c->side >> leader & 1) sure += cash; else lost += cash;
-    if (target <= sure) return 1;
-    if (target > n - lost) return 0;
-    int flags = leader | (broken && c->t->broken_matters ? 4 : 0);
-    u64 k0, k1;
-    unsigned raw;
-    relative_key(c, &k0, &k1, &raw);
+    u64 sure_rel = 0, lost_rel = 0, cash_rel;
+    if (c->tm) trump_bounds(c, &sure, &sure_rel, &lost, &lost_rel);
+    int cash = cashable(c, leader, 0, &cash_rel);
+    if (c->side >> leader & 1) { sure += cash; sure_rel |= cash_rel; } else { lost += cash; lost_rel |= cash_rel; }
+    if (target <= sure) { c->rel = sure_rel; return 1; }
+    if (target > n - lost) { c->rel = lost_rel; return 0; }
+    Shape shapes[4];
+    u64 ka = POP(c->h[0]);
+    for (int suit = 0; suit < 4; suit++) shape_of(c, suit, &shapes[suit]);
+    for (int suit = 0; suit < 3; suit++)
+        for (int s = 0; s < 4; s++) ka = ka << 4 | (u64)POP(c->h[s] & SUIT_MASK[suit]);
+    ka = ka << 3 | (u64)(leader | (broken && c->t->broken_matters ? 4 : 0));
+    u64 kb = c->t->raw_trump && c->trump >= 0 ? ((c->h[0] | c->h[1] | c->h[2] | c->h[3]) & c->tm) >> (13 * c->trump) : 0;
     int hint = -1;
-    Entry *e = entry_for(c, k0, k1, raw, flags);
-    if (e) {
-        if (e->lo >= target) return 1;
-        if (e->hi < target) return 0;
-        hint = e->best == 255 ? -1 : e->best;
-    }
-    c->last_best = -1;
+    Bucket *bucket = bucket_for(c, ka, kb, 0);
+    if (bucket)
+        for (int i = 0; i < bucket->count; i++) {
+            unsigned pattern = bucket->patterns[i];
+            u64 hlo, hhi;
+            holders_of(shapes, pattern, &hlo, &hhi);
+            Entry *e = entry_for(c, ka, kb, pattern, hlo, hhi);
+            if (!e) continue;
+            if (e->lo >= target || e->hi < target) {
+                c->rel = pattern_tops(shapes, pattern);
+                if (i) to_front(bucket, i);
+                return e->lo >= target;
+            }
+            if (hint < 0 && e->best != 255) hint = e->best;
+        }
+    c->last_best = hint;
     int result = ply(c, leader, 0, -1, -1, -1, -1, 0, broken, target, hint);
     if (c->limit_hit) return 0;
-    int best = c->last_best;
-    e = entry_for(c, k0, k1, raw, flags);
-    if (!e) {
-        if (c->tt_used * 4 > (long long)(c->tt_mask + 1) && c->tt_mask + 1 < TT_MAX_SLOTS) grow(c);
-        e = slot_for_new(c, k0, k1, raw, flags);
-        if (!e->used) c->tt_used++;
-        e->used = 1; e->flags = (uint8_t)flags; e->k0 = k0; e->k1 = k1; e->raw = (uint16_t)raw;
-        e->lo = 0; e->hi = 13; e->best = 255; e->left = (uint8_t)c->left;
-    }
+    u64 rel = c->rel;
+    unsigned pattern = (unsigned)(depth_of(&shapes[0], rel) | depth_of(&shapes[1], rel) << 4
+                                  | depth_of(&shapes[2], rel) << 8 | depth_of(&shapes[3], rel) << 12);
+    u64 hlo, hhi;
+    holders_of(shapes, pattern, &hlo, &hhi);
+    Entry *e = entry_for(c, ka, kb, pattern, hlo, hhi);
+    if (!e) e = new_entry(c, ka, kb, pattern, hlo, hhi);
     if (result) { if (e->lo < target) e->lo = (uint8_t)target; }
     else if (e->hi > target - 1) e->hi = (uint8_t)(target - 1);
-    if (best >= 0) e->best = (uint8_t)best;
+    e->best = c->last_best < 0 ? 255 : (uint8_t)c->last_best;
+    bucket = bucket_for(c, ka, kb, 1);
+    if (bucket) remember_pattern(bucket, pattern);
+    c->rel = rel;
     return result;
 }
 
 #define ADD(mask) do { u64 m_ = (mask); while (m_) { out[n++] = LOW(m_); m_ &= m_ - 1; } } while (0)
 #define ADD_RANKED(mask) do { u64 m_ = (mask); if (m_) for (int r_ = 0; r_ < 13; r_++) \
         for (int s_ = 0; s_ < 4; s_++) if (m_ >> (13 * s_ + r_) & 1) out[n++] = 13 * s_ + r_; } while (0)
-
 /* One card per equivalence class, the likeliest best first (solver.Search._ordered). */
 static int ordered(const Ctx *c, u64 legal_cards, u64 live, int depth, int seat, int top_led, int top_trump,
                    int win, int maximizing, int *out) {
@@ -355,6 +491,20 @@ static int ordered(const Ctx *c, u64 legal_cards, u64 live, int depth, int seat,
     return n;
 }
 
+/* The lowest card equivalent to ``card`` (a run of legal cards with no other live card between
+ * them), as a bit (solver._class_bottom). */
+static u64 class_bottom(int card, u64 legal_cards, u64 live) {
+    u64 bit = 1ull << card;
+    u64 below = live & SUIT_MASK[card / 13] & (bit - 1);
+    while (below) {
+        u64 lower = 1ull << HIGH(below);
+        if (!(lower & legal_cards)) break;
+        bit = lower;
+        below ^= lower;
+    }
+    return bit;
+}
+
 /* Zero-window test with the trick in progress (possibly empty) and someone to play. */
 static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
                int broken, int target, int hint) {
@@ -364,9 +514,22 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
     u64 hand = c->h[seat];
     u64 legal_cards = legal(c, hand, broken, led, top_led, top_trump);
     int maximizing = c->side >> seat & 1;
+    /* The ranks the legal set may hang on (solver.Search._ply). */
+    u64 rel = 0;
+    if (depth) {
+        u64 follow = hand & SUIT_MASK[led];
+        if (follow) {
+            if (c->t->overtake_ranks)
+                rel = (follow & ABOVE[top_led]) == follow ? follow & -follow : 1ull << top_led;
+        } else if (top_trump >= 0 && c->t->overtrump_ranks) {
+            u64 trumps = hand & c->tm;
+            if (trumps) rel = (trumps & ABOVE[top_trump]) == trumps ? trumps & -trumps : 1ull << top_trump;
+        }
+    }
     int moves[13], n;
+    u64 live = 0;
     if (legal_cards & (legal_cards - 1)) {
-        u64 live = c->h[0] | c->h[1] | c->h[2] | c->h[3] | in_trick;
+        live = c->h[0] | c->h[1] | c->h[2] | c->h[3] | in_trick;
         n = ordered(c, legal_cards, live, depth, seat, top_led, top_trump, win, maximizing, moves);
         if (!depth && hint >= 0)
             for (int i = 0; i < n; i++)
@@ -386,21 +549,32 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
         int n_led = led, n_top_led = top_led, n_top_trump = top_trump, n_win = win;
         advance(depth, &n_led, &n_top_led, &n_top_trump, &n_win, seat, card, c->trump);
         int result;
+        u64 child_rel;
         if (depth == 3) {
             c->left--;
             result = boundary(c, n_win, now_broken, target - (c->side >> n_win & 1));
             c->left++;
+            child_rel = c->rel;
+            /* The trick went to its winner by rank if another card of the winner's suit is in it. */
+            int top = n_top_trump >= 0 ? n_top_trump : n_top_led;
+            if ((in_trick | 1ull << card) & SUIT_MASK[top / 13] & ~(1ull << top)) child_rel |= 1ull << top;
         } else {
             result = ply(c, leader, depth + 1, n_led, n_top_led, n_top_trump, n_win, in_trick | 1ull << card,
                          now_broken, target, -1);
+            child_rel = c->rel;
         }
         c->h[seat] = hand;
         if (c->limit_hit) return 0;
+        if (live && (child_rel >> card & 1)) child_rel |= class_bottom(card, legal_cards, live);
         if (result == maximizing) {
             if (!depth) c->last_best = card;
+            c->rel = rel | child_rel;
             return result;
         }
+        rel |= child_rel;
     }
+    if (!depth) c->last_best = hint;
+    c->rel = rel;
     return !maximizing;
 }
 
@@ -419,9 +593,11 @@ int exact_tricks(const Tables *tables, int trump, int side, int leader, int brok
     memcpy(c.h, hands, sizeof c.h);
     c.left = POP(hands[leader]);
     c.limit = limit < 0 ? -1 : limit;
-    c.tt_mask = (1u << 16) - 1;
+    c.tt_mask = (1u << 14) - 1;
     c.tt = calloc(c.tt_mask + 1, sizeof(Entry));
-    if (!c.tt) return -2;
+    c.bucket_mask = (1u << 12) - 1;
+    c.buckets = calloc(c.bucket_mask + 1, sizeof(Bucket));
+    if (!c.tt || !c.buckets) { free(c.tt); free(c.buckets); return -2; }
     int n = c.left, lo = 0, hi = n, target = n;
     while (lo < hi) {
         if (target < lo + 1) target = lo + 1;
@@ -431,6 +607,7 @@ int exact_tricks(const Tables *tables, int trump, int side, int leader, int brok
         if (ok) { lo = target; target++; } else { hi = target - 1; target--; }
     }
     free(c.tt);
+    free(c.buckets);
     *nodes_out = c.nodes;
     return c.limit_hit ? -1 : lo;
 }

@@ -3,10 +3,10 @@ faster than the compiled ``solver.Search``; the bidding-regret oracle's full-dea
 
 ``compiled.py`` builds the C file into a shared library next to it (with the mypyc build, and
 stamped the same way); without a compiler, with a stale build or with ``BATAK_PURE_PYTHON=1``,
-``supports`` is False and callers use ``solver.Search``, which gives the same values. It counts
-its own search nodes (more of them than ``Search``, each far cheaper), so a node budget buys
-another number of solves with it: callers whose results must not depend on the machine (the
-auction review, the bidding puzzles) keep to ``Search``.
+``supports`` is False and callers use ``solver.Search``, which gives the same values. Its node
+counts come close to ``Search``'s but are not the same, so a node budget may buy another number
+of solves with it: callers whose results must not depend on the machine (the auction review, the
+bidding puzzles) keep to ``Search``.
 
 The C code holds no rule of its own. What may be played comes from tables filled here by asking
 ``legality.narrowing`` about every pattern of a suit, once per rule set:
@@ -17,7 +17,9 @@ The C code holds no rule of its own. What may be played comes from tables filled
   card of the led suit and the hand's pattern in that suit: the cards that may follow;
 * void in the led suit, holding trumps: by the rank of the top trump in the trick (or none) and the
   hand's trump pattern: the trumps that may be played, or the whole hand;
-* whether a trump played breaks trump, as the lead, on a trump lead or on a side suit.
+* whether a trump played breaks trump, as the lead, on a trump lead or on a side suit;
+* whether following and ruffing compare ranks (the overtaking and overtrumping duties), which
+  tells the search which ranks decided a result.
 
 Tests check that the tables give ``narrowing``'s legal set on random hands of every preset, and
 the solver the values of ``solver.Search`` position by position.
@@ -41,7 +43,8 @@ _SUIT_BITS: Final = 0x1FFF
 class _Tables(ctypes.Structure):
     _fields_ = [("lead", ctypes.POINTER(ctypes.c_uint16)), ("follow", ctypes.POINTER(ctypes.c_uint16)),
                 ("ruff", ctypes.POINTER(ctypes.c_uint16)), ("breaks", ctypes.c_int * 3),
-                ("broken_matters", ctypes.c_int), ("raw_trump", ctypes.c_int)]
+                ("broken_matters", ctypes.c_int), ("raw_trump", ctypes.c_int), ("overtake_ranks", ctypes.c_int),
+                ("overtrump_ranks", ctypes.c_int)]
 
 
 @cache
@@ -123,7 +126,10 @@ def _tables(rules: RuleSet) -> _Tables:
                      ctypes.cast(follow, ctypes.POINTER(ctypes.c_uint16)),
                      ctypes.cast(ruff, ctypes.POINTER(ctypes.c_uint16)),
                      (ctypes.c_int * 3)(*(int(breaks_trump(rules, 0, _PROBE_TRUMP, led)) for led in (-1, 0, 1))),
-                     int(rules.trump_lead_restricted), int(rules.akq_trump_lead))
+                     int(rules.trump_lead_restricted), int(rules.akq_trump_lead),
+                     # Which ranks a legal set hangs on, as solver.Search reads them from the rules.
+                     int(rules.must_overtake),
+                     int(rules.must_ruff and (rules.must_overtrump or rules.any_card_when_cannot_overtrump)))
     vars(tables)["_arrays"] = (lead, follow, ruff)  # the struct's pointers must not outlive them
     return tables
 

@@ -268,7 +268,10 @@ static u64 mix(u64 a, u64 b, u64 d, u64 e, u64 f) {
     return key ^ key >> 31;
 }
 
-#define TT_MAX_SLOTS (1ull << 21)       /* about 100 MB of 48-byte entries: then a position replaces another */
+/* The tables grow to at most 84 MB of 40-byte entries (then a position replaces another in its
+ * pair) and 59 MB of 56-byte buckets (then a bucket starts again empty): a full-deal solve of
+ * tens of millions of nodes stays within them. */
+#define TT_MAX_SLOTS (1ull << 21)
 #define BUCKET_MAX_SLOTS (1ull << 20)
 
 static Entry *entry_for(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {

@@ -26,9 +26,9 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@ $(VENV)/.app-installed
 
-# The engine and the solver compiled with mypyc where a C compiler and the Python headers exist
-# (batak_core/ai/compiled.py); skipped while current; without a compiler one line says the pure
-# Python engine runs. A failed build fails `make test`; `make app` then runs pure Python.
+# The engine and the solver compiled with mypyc, and the native exact solver (exact.c) with the C
+# compiler, where a C compiler and the Python headers exist (batak_core/ai/compiled.py); skipped
+# while current; without a compiler one line says the pure Python engine runs. A failed build fails `make test`; `make app` then runs pure Python.
 engine: $(VENV)/.app-installed
 	$(ENSURE_ENGINE)
 

@@ -95,8 +95,7 @@ def ruff_code(rules: RuleSet, pattern: int, top_trump_rank: int) -> int:
     """The ruff table's entry for a hand void in the led suit (diamonds) with trumps ``pattern``:
     the trumps it may play, or bit 13 alone when it may play any card (a spade stands for them)."""
     spade = 1 << 39
-    top_trump = top_trump_rank if top_trump_rank >= 0 else -1
-    allowed = narrowing(rules, pattern | spade, _PROBE_TRUMP, True, 1, 13, top_trump)[3]
+    allowed = narrowing(rules, pattern | spade, _PROBE_TRUMP, True, 1, 13, top_trump_rank)[3]  # clubs: rank = card
     return 1 << 13 if allowed & spade else allowed & _SUIT_BITS
 
 

@@ -14,6 +14,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 #define POP(x) __builtin_popcountll(x)
@@ -75,6 +78,24 @@ typedef struct {
     int last_best;
     u64 rel;      /* the cards whose ranks decided the last test (solver.Search.rel) */
 } Ctx;
+
+/* A zeroed table. One of many MB is probed at random, a TLB miss a probe with 4 KB pages, so on
+ * Linux it is asked for in 2 MB pages. With that and the prefetching in ``boundary``, 40 full-deal
+ * solves of 88 million nodes took 23 s instead of 30 s. */
+#define HUGE_PAGE (2u << 20)
+static void *table_alloc(size_t count, size_t size) {
+    size_t bytes = count * size;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        void *table = NULL;
+        bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        if (posix_memalign(&table, HUGE_PAGE, bytes)) return NULL;
+        madvise(table, bytes, MADV_HUGEPAGE);  /* a hint: without it the table still works */
+        return memset(table, 0, bytes);
+    }
+#endif
+    return calloc(count, size);
+}
 
 static u64 SUIT_MASK[4];
 static u64 ABOVE[52];
@@ -274,8 +295,11 @@ static u64 mix(u64 a, u64 b, u64 d, u64 e, u64 f) {
 #define TT_MAX_SLOTS (1ull << 21)
 #define BUCKET_MAX_SLOTS (1ull << 20)
 
-static Entry *entry_for(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
-    Entry *pair = &c->tt[mix(ka, kb, pattern, hlo, hhi) & c->tt_mask & ~1ull];
+static Entry *pair_for(const Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
+    return &c->tt[mix(ka, kb, pattern, hlo, hhi) & c->tt_mask & ~1ull];
+}
+
+static Entry *entry_in(Entry *pair, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
     for (int i = 0; i < 2; i++) {
         Entry *e = &pair[i];
         if (e->used && e->pattern == pattern && e->hlo == hlo && e->hhi == hhi && e->ka == ka && e->kb == kb) return e;
@@ -283,9 +307,13 @@ static Entry *entry_for(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 h
     return NULL;
 }
 
+static Entry *entry_for(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
+    return entry_in(pair_for(c, ka, kb, pattern, hlo, hhi), ka, kb, pattern, hlo, hhi);
+}
+
 static int grow_entries(Ctx *c) {
     u64 size = (c->tt_mask + 1) * 2;
-    Entry *table = calloc(size, sizeof(Entry));
+    Entry *table = table_alloc(size, sizeof(Entry));
     if (!table) return 0;
     for (u64 i = 0; i <= c->tt_mask; i++) {
         Entry *e = &c->tt[i];
@@ -313,7 +341,7 @@ static Entry *new_entry(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 h
 static Bucket *bucket_for(Ctx *c, u64 ka, u64 kb, int make) {
     if (make && c->buckets_used * 2 > (long long)(c->bucket_mask + 1) && c->bucket_mask + 1 < BUCKET_MAX_SLOTS) {
         u64 size = (c->bucket_mask + 1) * 2;
-        Bucket *table = calloc(size, sizeof(Bucket));
+        Bucket *table = table_alloc(size, sizeof(Bucket));
         if (table) {
             for (u64 i = 0; i <= c->bucket_mask; i++) {
                 Bucket *b = &c->buckets[i];
@@ -399,12 +427,20 @@ static int boundary(Ctx *c, int leader, int broken, int target) {
     u64 kb = c->t->raw_trump && c->trump >= 0 ? ((c->h[0] | c->h[1] | c->h[2] | c->h[3]) & c->tm) >> (13 * c->trump) : 0;
     int hint = -1;
     Bucket *bucket = bucket_for(c, ka, kb, 0);
-    if (bucket)
+    if (bucket) {
+        /* The patterns' entries lie far apart in a table of tens of MB: ask for all of them
+         * before reading any, so their cache misses overlap. */
+        Entry *pairs[PATTERNS];
+        u64 hlos[PATTERNS], hhis[PATTERNS];
+        for (int i = 0; i < bucket->count; i++) {
+            holders_of(shapes, bucket->patterns[i], &hlos[i], &hhis[i]);
+            pairs[i] = pair_for(c, ka, kb, bucket->patterns[i], hlos[i], hhis[i]);
+            __builtin_prefetch(pairs[i]);
+            __builtin_prefetch((const char *)(pairs[i] + 2) - 1);  /* a pair may straddle two lines */
+        }
         for (int i = 0; i < bucket->count; i++) {
             unsigned pattern = bucket->patterns[i];
-            u64 hlo, hhi;
-            holders_of(shapes, pattern, &hlo, &hhi);
-            Entry *e = entry_for(c, ka, kb, pattern, hlo, hhi);
+            Entry *e = entry_in(pairs[i], ka, kb, pattern, hlos[i], hhis[i]);
             if (!e) continue;
             if (e->lo >= target || e->hi < target) {
                 c->rel = pattern_tops(shapes, pattern);
@@ -413,6 +449,7 @@ static int boundary(Ctx *c, int leader, int broken, int target) {
             }
             if (hint < 0 && e->best != 255) hint = e->best;
         }
+    }
     c->last_best = hint;
     int result = ply(c, leader, 0, -1, -1, -1, -1, 0, broken, target, hint);
     if (c->limit_hit) return 0;

@@ -141,7 +141,8 @@ def your_call(table: Any) -> None:
 
 
 def test_the_move_clock_counts_down_in_the_page(page: Any, app_url: str) -> None:
-    """The clock runs while the page shows the table (the front end reports the views it draws)."""
+    """The clock runs while the page shows the table (the front end reports the views it draws).
+    A busy machine may hold up a tick for seconds, so the wait allows a third of the clock."""
     table = open_table(page, app_url, 1280, 720)
     your_call(table)
     clock = table.locator(".batak-clock .batak-clock-text b")
@@ -149,7 +150,7 @@ def test_the_move_clock_counts_down_in_the_page(page: Any, app_url: str) -> None
     assert before > 20, f"the learner's first call starts with {before} s, not a full clock"
     page.wait_for_function("([sel, s]) => { const e = document.querySelector(sel); "
                            "return e && parseInt(e.innerText) < s; }",
-                           arg=[".batak-game-table .batak-clock .batak-clock-text b", before], timeout=5_000)
+                           arg=[".batak-game-table .batak-clock .batak-clock-text b", before], timeout=10_000)
 
 
 def top_to_top(table: Any) -> None:

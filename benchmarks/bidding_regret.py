@@ -1,7 +1,7 @@
 """Bidding regret against a double-dummy oracle: points lost per deal by the expert's auction.
 
     python benchmarks/bidding_regret.py --deals 500 --layouts 40 --workers 2   # the full measure
-    python benchmarks/bidding_regret.py --deals 500 --cached-only              # what is solved so far
+    python benchmarks/bidding_regret.py --deals 500 --cached-only              # the figures from the kept solves
     python benchmarks/bidding_regret.py --deals 6 --layouts 6 --cache /tmp/oracle.jsonl
     git show HEAD~1:batak_core/ai/bots/fitted_estimate.py > /tmp/fitted_before.py
     python benchmarks/bidding_regret.py --deals 40 --against /tmp/fitted_before.py   # two models, paired

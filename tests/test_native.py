@@ -14,7 +14,8 @@ from batak_core import preset
 from batak_core.ai import compiled, native
 from batak_core.ai.bots import bidding
 from batak_core.ai.solver import Position, Search, SearchLimit
-from batak_core.legality import narrowing
+from batak_core.legality import legal_mask, narrowing
+from batak_core.trick import advance
 from batak_core.rules import PRESETS, RuleSet
 
 pytestmark = pytest.mark.skipif(compiled.native_library() is None,
@@ -84,6 +85,47 @@ def test_the_native_solver_finds_the_searchs_value_in_every_position(name: str) 
                                                                     1 << declarer, 0))
         value, nodes = native.exact_tricks(rules, hands, trump, 1 << declarer, leader, broken)
         assert value == expected and nodes >= 0, (name, hands, trump, declarer, leader, broken)
+
+
+def random_trick_in_progress(rng: random.Random, rules: RuleSet, hands: list[int], trump: int, leader: int,
+                             broken: bool) -> tuple[int, ...]:
+    """Up to three legal cards played to a trick that ``leader`` leads, taken out of ``hands``."""
+    trick: list[int] = []
+    for depth in range(rng.randrange(4)):
+        led = top_led = top_trump = win = -1
+        for i, card in enumerate(trick):
+            led, top_led, top_trump, win = advance(i, led, top_led, top_trump, win, (leader + i) % 4, card, trump)
+        seat = (leader + depth) % 4
+        allowed = legal_mask(rules, hands[seat], trump, broken, led, top_led, top_trump, False)
+        card = rng.choice([c for c in range(52) if allowed >> c & 1])
+        trick.append(card)
+        hands[seat] &= ~(1 << card)
+    return tuple(trick)
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_native_card_values_are_the_searchs_in_and_between_tricks(name: str) -> None:
+    """300 random positions of 2 to 9 cards a hand, with 0 to 3 cards of a trick played: every
+    legal card's value is ``solver.Search.card_values``'s (what the expert's exact solves use)."""
+    rules = RULE_SETS[name]
+    rng = random.Random(f"{name} card values")
+    for number in range(300):
+        hands, trump, declarer, leader, broken = random_position(rng, 2 + number % 8)
+        open_hands = list(hands)
+        trick = random_trick_in_progress(rng, rules, open_hands, trump, leader, broken)
+        position = Position(rules, tuple(open_hands), trump, broken, leader, trick, 1 << declarer, 0)  # type: ignore[arg-type]
+        expected = Search(rules, trump, 1 << declarer).card_values(position)
+        values, nodes = native.card_values(rules, position.hands, trump, 1 << declarer, leader, trick, broken)
+        assert values == expected and nodes >= 0, (name, hands, trump, declarer, leader, broken, trick)
+
+
+def test_the_native_card_values_stop_at_their_node_limit_and_refuse_a_full_trick() -> None:
+    rules = preset("miniokey")
+    hands = tuple(sum(1 << c for c in random.Random(4).sample(range(52), 52)[i * 13:(i + 1) * 13]) for i in range(4))
+    with pytest.raises(SearchLimit):
+        native.card_values(rules, hands, 0, 1, 0, (), node_limit=50)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at most 3 cards"):
+        native.card_values(rules, hands, 0, 1, 0, (1, 2, 3, 4))  # type: ignore[arg-type]
 
 
 @pytest.mark.slow

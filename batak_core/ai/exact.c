@@ -618,26 +618,39 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
     return !maximizing;
 }
 
+static int open_ctx(Ctx *c, const Tables *tables, int trump, int side, const u64 *hands, long long limit) {
+    init_masks();  /* 56 masks: cheaper than remembering, and safe from any thread */
+    memset(c, 0, sizeof *c);
+    c->t = tables;
+    c->trump = trump;
+    c->tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+    c->side = side;
+    memcpy(c->h, hands, sizeof c->h);
+    c->limit = limit < 0 ? -1 : limit;
+    c->tt_mask = (1u << 14) - 1;
+    c->tt = calloc(c->tt_mask + 1, sizeof(Entry));
+    c->bucket_mask = (1u << 12) - 1;
+    c->buckets = calloc(c->bucket_mask + 1, sizeof(Bucket));
+    if (c->tt && c->buckets) return 1;
+    free(c->tt);
+    free(c->buckets);
+    return 0;
+}
+
+static void close_ctx(Ctx *c, long long *nodes_out) {
+    free(c->tt);
+    free(c->buckets);
+    *nodes_out = c->nodes;
+}
+
 /* The side's tricks from a trick boundary on (``leader`` to lead, every hand ``left`` cards),
  * found from the top down as ``solver.Search.value`` does; -1 once ``limit`` nodes are spent
  * (a negative limit: none). ``nodes_out`` gets the nodes searched. */
 int exact_tricks(const Tables *tables, int trump, int side, int leader, int broken, const u64 *hands,
                  long long limit, long long *nodes_out) {
-    init_masks();  /* 56 masks: cheaper than remembering, and safe from any thread */
     Ctx c;
-    memset(&c, 0, sizeof c);
-    c.t = tables;
-    c.trump = trump;
-    c.tm = trump >= 0 ? SUIT_MASK[trump] : 0;
-    c.side = side;
-    memcpy(c.h, hands, sizeof c.h);
+    if (!open_ctx(&c, tables, trump, side, hands, limit)) return -2;
     c.left = POP(hands[leader]);
-    c.limit = limit < 0 ? -1 : limit;
-    c.tt_mask = (1u << 14) - 1;
-    c.tt = calloc(c.tt_mask + 1, sizeof(Entry));
-    c.bucket_mask = (1u << 12) - 1;
-    c.buckets = calloc(c.bucket_mask + 1, sizeof(Bucket));
-    if (!c.tt || !c.buckets) { free(c.tt); free(c.buckets); return -2; }
     int n = c.left, lo = 0, hi = n, target = n;
     while (lo < hi) {
         if (target < lo + 1) target = lo + 1;
@@ -646,10 +659,73 @@ int exact_tricks(const Tables *tables, int trump, int side, int leader, int brok
         if (c.limit_hit) break;
         if (ok) { lo = target; target++; } else { hi = target - 1; target--; }
     }
-    free(c.tt);
-    free(c.buckets);
-    *nodes_out = c.nodes;
+    close_ctx(&c, nodes_out);
     return c.limit_hit ? -1 : lo;
+}
+
+/* Zero-window test after the player to move plays ``card`` (solver.Search._after). */
+static int after(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
+                 int broken, int card, int target) {
+    int seat = (leader + depth) & 3;
+    u64 hand = c->h[seat];
+    c->h[seat] = hand ^ (1ull << card);
+    int now_broken = broken || breaks(c, card, led);
+    advance(depth, &led, &top_led, &top_trump, &win, seat, card, c->trump);
+    int result;
+    if (depth == 3) {
+        c->left--;
+        result = boundary(c, win, now_broken, target - (c->side >> win & 1));
+        c->left++;
+    } else {
+        result = ply(c, leader, depth + 1, led, top_led, top_trump, win, in_trick | 1ull << card, now_broken,
+                     target, -1);
+    }
+    c->h[seat] = hand;
+    return result;
+}
+
+/* Each legal card's tricks for the side from the current trick on, as solver.Search.card_values
+ * finds them: ``trick`` holds the ``played`` cards of the trick in progress (lead first, not in
+ * ``hands``), ``leader`` led it. Writes values_out[card] for every legal card (-1 for the rest)
+ * and returns 0; -1 once ``limit`` nodes are spent. Cards with no live card between them share a
+ * value, so each run of them is searched once, by its highest card. */
+int exact_card_values(const Tables *tables, int trump, int side, int leader, int broken, const u64 *hands,
+                      const int *trick, int played, long long limit, long long *nodes_out, int *values_out) {
+    Ctx c;
+    if (!open_ctx(&c, tables, trump, side, hands, limit)) return -2;
+    int led = -1, top_led = -1, top_trump = -1, win = -1;
+    u64 in_trick = 0;
+    for (int i = 0; i < played; i++) {
+        advance(i, &led, &top_led, &top_trump, &win, (leader + i) & 3, trick[i], trump);
+        in_trick |= 1ull << trick[i];
+    }
+    int seat = (leader + played) & 3;
+    c.left = POP(hands[leader]) + (played ? 1 : 0);
+    u64 legal_cards = legal(&c, hands[seat], broken, led, top_led, top_trump);
+    u64 live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick;
+    for (int card = 0; card < 52; card++) values_out[card] = -1;
+    int n = c.left, guess = -1;
+    u64 run = 0, m = legal_cards;
+    while (m && !c.limit_hit) {
+        u64 low = m & -m;
+        m ^= low;
+        run |= low;
+        u64 above = live & ABOVE[LOW(low)];
+        if ((above & -above) & legal_cards) continue;  /* the next card up is legal too: the same run */
+        int lo = 0, hi = n, target = guess > 0 && guess <= n ? guess : (n + 1) / 2;
+        while (lo < hi) {
+            if (target < lo + 1) target = lo + 1;
+            if (target > hi) target = hi;
+            int ok = after(&c, leader, played, led, top_led, top_trump, win, in_trick, broken, LOW(low), target);
+            if (c.limit_hit) break;
+            if (ok) { lo = target; target++; } else { hi = target - 1; target--; }
+        }
+        guess = lo;
+        for (u64 r = run; r; r &= r - 1) values_out[LOW(r)] = lo;
+        run = 0;
+    }
+    close_ctx(&c, nodes_out);
+    return c.limit_hit ? -1 : 0;
 }
 
 /* The legal cards of ``hand`` as the search reads them from the tables (for the tests that hold

@@ -1,5 +1,6 @@
 """The native exact solver: a deal's double-dummy tricks from C (``exact.c``), several times
-faster than the compiled ``solver.Search``; the bidding-regret oracle's full-deal solves use it.
+faster than the compiled ``solver.Search``: the bidding-regret oracle's full-deal solves, and
+each card's value where the expert solves exactly (``card_values``).
 
 ``compiled.py`` builds the C file into a shared library next to it (with the mypyc build, and
 stamped the same way); without a compiler, with a stale build or with ``BATAK_PURE_PYTHON=1``,
@@ -57,6 +58,11 @@ def _library() -> ctypes.CDLL | None:
                                      ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.c_longlong,
                                      ctypes.POINTER(ctypes.c_longlong)]
     library.exact_tricks.restype = ctypes.c_int
+    library.exact_card_values.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                          ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int),
+                                          ctypes.c_int, ctypes.c_longlong, ctypes.POINTER(ctypes.c_longlong),
+                                          ctypes.POINTER(ctypes.c_int)]
+    library.exact_card_values.restype = ctypes.c_int
     library.exact_legal.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_uint64, ctypes.c_int,
                                     ctypes.c_int, ctypes.c_int, ctypes.c_int]
     library.exact_legal.restype = ctypes.c_uint64
@@ -152,6 +158,30 @@ def exact_tricks(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, s
     if value < 0:
         raise MemoryError("the native solver could not allocate its table")
     return value, nodes.value
+
+
+def card_values(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, side: int, leader: int,
+                trick: tuple[int, ...], broken: bool = False, node_limit: int = -1) -> tuple[dict[int, int], int]:
+    """(each legal card's tricks for the ``side`` seats from the current trick on, search nodes
+    spent): ``solver.Search.card_values`` of the same position, where ``trick`` holds the cards
+    already in the trick that ``leader`` led (not in ``hands``). SearchLimit past ``node_limit``
+    nodes (negative: no limit). Only where ``supports(rules)``."""
+    library = _library()
+    if library is None or not supports(rules):
+        raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
+    if len(trick) > 3 or not hands[(leader + len(trick)) % 4]:
+        raise ValueError("a trick in progress holds at most 3 cards, and the player to move must hold a card")
+    masks = (ctypes.c_uint64 * 4)(*hands)
+    played = (ctypes.c_int * 4)(*trick, *([0] * (4 - len(trick))))
+    values = (ctypes.c_int * 52)()
+    nodes = ctypes.c_longlong(0)
+    status = library.exact_card_values(ctypes.byref(_tables(rules)), trump, side, leader, int(broken), masks, played,
+                                       len(trick), node_limit, ctypes.byref(nodes), values)
+    if status == -1:
+        raise SearchLimit
+    if status < 0:
+        raise MemoryError("the native solver could not allocate its table")
+    return {card: value for card, value in enumerate(values) if value >= 0}, nodes.value
 
 
 def legal_cards(rules: RuleSet, hand: int, trump: int, trump_broken: bool, led: int, top_led: int,

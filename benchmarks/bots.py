@@ -129,7 +129,8 @@ def strength(args: argparse.Namespace) -> None:
 
 
 def search_settings(search: CardSearch) -> str:
-    return f"{search.samples},{search.node_budget},{search.exact_cards},{search.lookahead_tricks}"
+    return (f"{search.samples},{search.node_budget},{search.exact_cards},{search.lookahead_tricks},"
+            f"{search.native_node_budget}")
 
 
 LARGEST_SETTING = 1_000_000_000
@@ -137,14 +138,16 @@ LARGEST_SETTING = 1_000_000_000
 
 
 def parse_search(spec: str) -> CardSearch:
-    """The search a spec names, "samples,node budget,exact cards,lookahead tricks" (as
-    ``search_settings`` writes it); a malformed one is refused, saying what is wrong."""
-    names = ("samples", "node budget", "exact cards", "lookahead tricks")
+    """The search a spec names, "samples,node budget,exact cards,lookahead tricks[,native node
+    budget]" (as ``search_settings`` writes it; without the last, exact solves stay with
+    ``Search``); a malformed one is refused, saying what is wrong."""
+    names = ("samples", "node budget", "exact cards", "lookahead tricks", "native node budget")
     parts = spec.split(",")
-    if len(parts) != len(names):
-        raise argparse.ArgumentTypeError(f"a search is four whole numbers ({', '.join(names)}), not {spec[:40]!r}")
+    if len(parts) not in (len(names) - 1, len(names)):
+        raise argparse.ArgumentTypeError(f"a search is four or five whole numbers ({', '.join(names)}), "
+                                         f"not {spec[:40]!r}")
     values = []
-    for name, part in zip(names, parts, strict=True):
+    for name, part in zip(names, parts, strict=False):
         try:
             value = int(part)
         except ValueError:

@@ -22,6 +22,7 @@ from batak_core.ai.bots.expert import (
     ExpertBot,
     pick,
     score_cards,
+    search_horizon,
 )
 from batak_core.ai.bots.knowledge import knowledge, sample_hands
 from batak_core.ai.match import match
@@ -186,6 +187,24 @@ def test_fairness_hidden_cards_never_change_a_decision(level: str) -> None:
     assert level == "club" or searched >= 3
 
 
+@pytest.mark.skipif(compiled.native_library() is None, reason="the native solver is not built here")
+def test_the_experts_exact_solves_score_alike_in_the_native_solver_and_in_search() -> None:
+    """Given the budget for every layout, the native solver changes only how fast the expert
+    decides: every card's average is the same as with ``Search``, declarer and defenders alike."""
+    compared = 0
+    for name in ("miniokey", "danish"):
+        for deal in random_positions(preset(name), 10, seed=21):
+            view = deal.view(deal.to_move or 0)
+            in_search = CardSearch(samples=6, node_budget=10**9, exact_cards=9)
+            if search_horizon(view, in_search) or len(view.legal_plays) < 2:
+                continue  # not an exact decision
+            in_native = CardSearch(samples=6, node_budget=1, exact_cards=9, native_node_budget=10**9)
+            know = knowledge(view)
+            assert score_cards(view, know, 3, in_native) == score_cards(view, know, 3, in_search)
+            compared += 1
+    assert compared >= 4
+
+
 def test_expert_trusts_its_averages_only_over_enough_layouts() -> None:
     best, club_choice = Card.parse("AS"), Card.parse("2S")
 
@@ -331,7 +350,7 @@ def test_the_expert_searches_harder_only_with_the_compiled_solver() -> None:
     assert FULL_SEARCH.samples > LIGHT_SEARCH.samples and FULL_SEARCH.node_budget > LIGHT_SEARCH.node_budget
     assert (CARD_SEARCH is FULL_SEARCH) == compiled.is_compiled(solver)
     code = ("import batak_core; from batak_core.ai.bots.expert import CARD_SEARCH as s; "
-            "print(s.samples, s.node_budget, s.exact_cards, s.lookahead_tricks)")
+            "print(s.samples, s.node_budget, s.exact_cards, s.lookahead_tricks, s.native_node_budget)")
     pure = subprocess.run([sys.executable, "-c", code], env={**os.environ, compiled.PURE_ENV: "1"},
                           capture_output=True, text=True, check=True)
     assert pure.stdout.split() == [str(v) for v in astuple(LIGHT_SEARCH)]

@@ -91,7 +91,7 @@ def test_a_search_to_compare_is_four_whole_numbers_and_a_wrong_spec_is_refused()
     search = card_play_errors.parse_search("64,600000,9,3")
     assert search == card_play_errors.CardSearch(64, 600_000, 9, 3)
     refused = card_play_errors.argparse.ArgumentTypeError
-    with pytest.raises(refused, match=r"a search is four whole numbers \(samples, node budget"):
+    with pytest.raises(refused, match=r"a search is four or five whole numbers \(samples, node budget"):
         card_play_errors.parse_search("64,600000" + "," * 500)
     with pytest.raises(refused, match="samples needs a whole number, not 'many'"):
         card_play_errors.parse_search("many,1,9,3")

@@ -15,8 +15,8 @@ from batak_core.ai import compiled, native
 from batak_core.ai.bots import bidding
 from batak_core.ai.solver import Position, Search, SearchLimit
 from batak_core.legality import legal_mask, narrowing
-from batak_core.trick import advance
 from batak_core.rules import PRESETS, RuleSet
+from batak_core.trick import advance
 
 pytestmark = pytest.mark.skipif(compiled.native_library() is None,
                                 reason="the native solver is not built here (no C compiler, or pure Python asked for)")

@@ -190,7 +190,7 @@ def main() -> None:
     parser.add_argument("deals", type=Path, help="the file outside_style.py --save-deals wrote")
     parser.add_argument("--leads", action="store_true", help="also compare the expert's early club-rule leads")
     parser.add_argument("--playouts", type=int, default=1200, help="greedy playouts a lead for --leads")
-    parser.add_argument("--search-against", type=parse_search, metavar="SAMPLES,NODES,EXACT,LOOKAHEAD",
+    parser.add_argument("--search-against", type=parse_search, metavar="SAMPLES,NODES,EXACT,LOOKAHEAD[,NATIVE]",
                         help="decide the expert's cards again with this search (as bots.py search --against)")
     args = parser.parse_args()
     print("double-dummy tricks given away a decision (decisions)")

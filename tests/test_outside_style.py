@@ -3,10 +3,12 @@ follows the engine's rules card for card, and it plays whole deals legally in ev
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from batak_core.ai import native
 from batak_core.ai.bots import get
 from batak_core.cards import CARDS, mask_of
 from batak_core.deal import Deal, Phase
@@ -71,3 +73,37 @@ def test_card_play_is_split_by_role_only_where_the_auctions_were_alike() -> None
     assert outside_style.seat_tricks(first, second) == (7 - 5, (3 - 2, 2 - 3, 1 - 3))
     other = table((2, 7, 3, 1), ((0, 0), (1, 6), (2, 0), (3, 0)))
     assert outside_style.seat_tricks(first, other) == (None, ())
+
+
+@pytest.mark.parametrize("rules_name", [name for name in [*PRESETS, "ceo"]
+                                        if native.supports(outside_style.ruleset(name))])
+def test_the_native_greedy_playouts_end_exactly_as_the_python_policy(rules_name: str) -> None:
+    """The stand-in's playouts run in the native core where it plays the rules; from positions
+    at every point of a trick, after each legal card and as it stands, each seat's tricks there
+    must be the reference ``play_out``'s."""
+    rules = outside_style.ruleset(rules_name)
+    rng = random.Random(rules_name)
+    checked = 0
+    for seed in range(100):
+        deal = _to_first_card(rules_name, seed)
+        if deal.is_finished:
+            continue  # passed out under a rule that throws the cards in
+        if checked == 30:
+            break
+        assert deal.trump is not None
+        table = outside_style.fresh_table(rules, tuple(deal.hand_mask(s) for s in range(4)), deal.to_move,
+                                          int(deal.trump))
+        stop = rng.randrange(0, 48)
+        for _ in range(stop):  # a random legal walk to a position somewhere in the deal
+            legal = [c for c in range(52) if table.legal() >> c & 1]
+            table.play(rng.choice(legal))
+        legal = [c for c in range(52) if table.legal() >> c & 1]
+        expected = {}
+        for card in legal:
+            trial = table.copy()
+            trial.play(card)
+            expected[card] = outside_style.play_out(trial)
+        assert outside_style.after_each(table.copy(), legal) == expected, f"seed {seed}, {stop} cards in"
+        assert outside_style.finish(table.copy()) == outside_style.play_out(table.copy())
+        checked += 1
+    assert checked == 30

@@ -739,3 +739,126 @@ u64 exact_legal(const Tables *tables, int trump, u64 hand, int broken, int led, 
     c.tm = trump >= 0 ? SUIT_MASK[trump] : 0;
     return legal(&c, hand, broken, led, top_led, top_trump);
 }
+
+/* --- greedy playouts ------------------------------------------------------------------------
+ * The quick open-hand policy of the outside bot's stand-in (``greedy_card`` in
+ * benchmarks/outside_style.py, the reference: a test holds this copy to it card for card), so the
+ * benchmark's thousands of playouts a decision run at native speed. */
+
+/* The card to throw: a low rank, not a trump, not a card nobody else can beat. */
+static int greedy_cheapest(u64 mask, int trump, u64 others) {
+    int best = -1, best_cost = 1 << 30;
+    for (u64 m = mask; m; m &= m - 1) {
+        int card = LOW(m), suit = card / 13;
+        int cost = card % 13 + (suit == trump ? 20 : 0);
+        if (!(others & ABOVE[card]) && (others & SUIT_MASK[suit])) cost += 12;
+        if (cost < best_cost) { best = card; best_cost = cost; }
+    }
+    return best;
+}
+
+static int greedy_card(const Ctx *c, int seat, int broken, int played, int led, int top_led, int top_trump) {
+    u64 mine = c->h[seat];
+    u64 legal_cards = legal(c, mine, broken, played ? led : -1, top_led, top_trump);
+    if (!(legal_cards & (legal_cards - 1))) return HIGH(legal_cards);
+    u64 others = (c->h[0] | c->h[1] | c->h[2] | c->h[3]) & ~mine;
+    int trump = c->trump;
+    u64 trump_mask = c->tm;
+    if (!played) {
+        int best = -1;
+        double best_score = -1e9;
+        for (int suit = 0; suit < 4; suit++) {
+            u64 cards = legal_cards & SUIT_MASK[suit];
+            if (!cards) continue;
+            int top = HIGH(cards), low = LOW(cards), card;
+            int left = POP(others & SUIT_MASK[suit]);
+            int master = !(others & ABOVE[top]);
+            double score;
+            if (suit == trump) {
+                if (master && left) { score = 11.0; card = top; } else { score = 1.0; card = low; }
+            } else if (!left) {
+                score = (others & trump_mask) ? 0.5 : 10.0;
+                card = top;
+            } else if (master) {
+                score = 10.0 + 0.3 * (left < 6 ? left : 6);
+                card = top;
+            } else {
+                score = 3.0 + 0.25 * (left < 8 ? left : 8);
+                card = low;
+                int length = POP(mine & SUIT_MASK[suit]);
+                if ((mine & trump_mask) && length <= 2) score += 3 - length;
+            }
+            if (score > best_score) { best = card; best_score = score; }
+        }
+        return best;
+    }
+    u64 winners = 0;
+    for (u64 m = legal_cards; m; m &= m - 1) {
+        int card = LOW(m), suit = card / 13;
+        if ((suit == trump && card > top_trump) || (top_trump < 0 && suit == led && card > top_led))
+            winners |= 1ull << card;
+    }
+    if (!winners) return greedy_cheapest(legal_cards, trump, others);
+    if (played == 3) return LOW(winners);
+    u64 masters = 0;
+    for (u64 m = winners; m; m &= m - 1) {
+        int card = LOW(m);
+        if (!(others & ABOVE[card]) && (card / 13 == trump || !(others & trump_mask))) masters |= 1ull << card;
+    }
+    u64 pick = masters ? masters : winners;
+    return LOW(pick);
+}
+
+/* Plays the deal out greedily from a position ``played`` cards into a trick, adding each seat's
+ * tricks to ``won``. The hands in ``c->h`` are used up. */
+static void greedy_finish(Ctx *c, int leader, int broken, int played, int led, int top_led, int top_trump,
+                          int win, int *won) {
+    for (;;) {
+        int seat = (leader + played) & 3;
+        if (!c->h[seat]) return;
+        int card = greedy_card(c, seat, broken, played, led, top_led, top_trump);
+        c->h[seat] ^= 1ull << card;
+        if (!broken && breaks(c, card, played ? led : -1)) broken = 1;
+        advance(played, &led, &top_led, &top_trump, &win, seat, card, c->trump);
+        if (++played == 4) {
+            won[win]++;
+            leader = win;
+            played = 0;
+        }
+    }
+}
+
+/* Greedy playouts of one open layout: ``trick`` holds the ``played`` cards of the trick in
+ * progress (lead first, not in ``hands``), ``leader`` led it. With ``candidates`` 0 the deal is
+ * played out as it stands and won_out[0..3] gets each seat's tricks from here on; otherwise each
+ * candidate card (which must be legal) is played first, and won_out[card * 4 + seat] gets them. */
+void greedy_playouts(const Tables *tables, int trump, int broken, int leader, const u64 *hands, const int *trick,
+                     int played, u64 candidates, int *won_out) {
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    init_masks();
+    c.t = tables;
+    c.trump = trump;
+    c.tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+    int led = -1, top_led = -1, top_trump = -1, win = -1;
+    for (int i = 0; i < played; i++)
+        advance(i, &led, &top_led, &top_trump, &win, (leader + i) & 3, trick[i], trump);
+    if (!candidates) {
+        memcpy(c.h, hands, sizeof c.h);
+        for (int s = 0; s < 4; s++) won_out[s] = 0;
+        greedy_finish(&c, leader, broken, played, led, top_led, top_trump, win, won_out);
+        return;
+    }
+    int seat = (leader + played) & 3;
+    for (u64 m = candidates; m; m &= m - 1) {
+        int card = LOW(m), *won = won_out + 4 * card;
+        int l = led, tl = top_led, tt = top_trump, w = win, b = broken, ld = leader, p = played;
+        memcpy(c.h, hands, sizeof c.h);
+        for (int s = 0; s < 4; s++) won[s] = 0;
+        c.h[seat] ^= 1ull << card;
+        if (!b && breaks(&c, card, p ? l : -1)) b = 1;
+        advance(p, &l, &tl, &tt, &w, seat, card, trump);
+        if (++p == 4) { won[w]++; ld = w; p = 0; }
+        greedy_finish(&c, ld, b, p, l, tl, tt, w, won);
+    }
+}

@@ -66,6 +66,10 @@ def _library() -> ctypes.CDLL | None:
     library.exact_legal.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_uint64, ctypes.c_int,
                                     ctypes.c_int, ctypes.c_int, ctypes.c_int]
     library.exact_legal.restype = ctypes.c_uint64
+    library.greedy_playouts.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                        ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int), ctypes.c_int,
+                                        ctypes.c_uint64, ctypes.POINTER(ctypes.c_int)]
+    library.greedy_playouts.restype = None
     return library
 
 
@@ -193,3 +197,29 @@ def legal_cards(rules: RuleSet, hand: int, trump: int, trump_broken: bool, led: 
         raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
     return int(library.exact_legal(ctypes.byref(_tables(rules)), trump, hand, int(trump_broken), led, top_led,
                                    top_trump))
+
+
+def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, broken: bool, leader: int,
+                    trick: tuple[int, ...], candidates: int) -> dict[int, tuple[int, int, int, int]]:
+    """Each seat's tricks from here on when the deal is played out by the outside bot stand-in's
+    greedy policy (``greedy_card`` in benchmarks/outside_style.py, which a test holds this to),
+    once after each legal card of the ``candidates`` mask, or, with ``candidates`` 0, once as it
+    stands (keyed -1). ``trick`` and ``leader`` as in ``card_values``. Only where ``supports(rules)``."""
+    library = _library()
+    if library is None or not supports(rules):
+        raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
+    if len(trick) > 3 or not hands[(leader + len(trick)) % 4]:
+        raise ValueError("a trick in progress holds at most 3 cards, and the player to move must hold a card")
+    masks = (ctypes.c_uint64 * 4)(*hands)
+    played = (ctypes.c_int * 4)(*trick, *([0] * (4 - len(trick))))
+    won = (ctypes.c_int * 208)()
+    library.greedy_playouts(ctypes.byref(_tables(rules)), trump, int(broken), leader, masks, played, len(trick),
+                            candidates, won)
+    if not candidates:
+        return {-1: (won[0], won[1], won[2], won[3])}
+    out = {}
+    for card in range(52):
+        if candidates >> card & 1:
+            base = 4 * card
+            out[card] = (won[base], won[base + 1], won[base + 2], won[base + 3])
+    return out

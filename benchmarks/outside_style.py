@@ -468,6 +468,8 @@ def main() -> None:
     parser.add_argument("--rules", nargs="+", default=["ceo"],
                         help=f"presets; 'ceo' is {CEO_RULES} (the outside bot's own rules)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--first", type=int, default=0, metavar="INDEX",
+                        help="the first deal's index: a later run with --first 600 extends one of 600 deals")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--play", choices=("expert", "greedy"), default="expert",
                         help="the stand-in's card play: the expert's (the auction alone is measured) "
@@ -480,7 +482,7 @@ def main() -> None:
     playouts = args.playouts if args.play == "greedy" else 0
     for name in args.rules:
         rules = ruleset(name)
-        jobs = [(rules, args.seed, i, playouts) for i in range(args.deals)]
+        jobs = [(rules, args.seed, i, playouts) for i in range(args.first, args.first + args.deals)]
         started = time.perf_counter()
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers) as pool:
@@ -490,7 +492,7 @@ def main() -> None:
         print(report(CEO_RULES if name == "ceo" else name, results, time.perf_counter() - started), flush=True)
         if args.save_deals:
             with args.save_deals.open("a") as out:
-                for index, result in enumerate(results):
+                for index, result in enumerate(results, start=args.first):
                     out.write(json.dumps({"rules": name, "seed": args.seed, "index": index,
                                           "tables": list(result.records)}) + "\n")
 

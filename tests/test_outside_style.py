@@ -107,3 +107,17 @@ def test_the_native_greedy_playouts_end_exactly_as_the_python_policy(rules_name:
         assert outside_style.finish(table.copy()) == outside_style.play_out(table.copy())
         checked += 1
     assert checked == 30
+
+
+def test_a_later_run_with_first_extends_a_match_deal_for_deal(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``--first 600`` plays deals 600 on, so two runs together are one longer match."""
+    played = []
+    def fake_duplicate(job: tuple[Any, int, int, int]) -> Any:
+        played.append(job[2])
+        return outside_style.DealResult(float(job[2]), 0, 0, 0, True, None, ())
+    monkeypatch.setattr(outside_style, "duplicate", fake_duplicate)
+    monkeypatch.setattr("sys.argv", ["outside_style.py", "--first", "600", "--deals", "3"])
+    outside_style.main()
+    assert played == [600, 601, 602]
+    assert "+601.00 points per deal" in capsys.readouterr().out

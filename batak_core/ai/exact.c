@@ -728,15 +728,20 @@ int exact_card_values(const Tables *tables, int trump, int side, int leader, int
     return c.limit_hit ? -1 : 0;
 }
 
+/* A context for reading the tables alone: no search, no transposition table. */
+static void light_ctx(Ctx *c, const Tables *tables, int trump) {
+    memset(c, 0, sizeof *c);
+    init_masks();
+    c->t = tables;
+    c->trump = trump;
+    c->tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+}
+
 /* The legal cards of ``hand`` as the search reads them from the tables (for the tests that hold
  * them to ``legality.narrowing``). */
 u64 exact_legal(const Tables *tables, int trump, u64 hand, int broken, int led, int top_led, int top_trump) {
     Ctx c;
-    memset(&c, 0, sizeof c);
-    init_masks();
-    c.t = tables;
-    c.trump = trump;
-    c.tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+    light_ctx(&c, tables, trump);
     return legal(&c, hand, broken, led, top_led, top_trump);
 }
 
@@ -835,11 +840,7 @@ static void greedy_finish(Ctx *c, int leader, int broken, int played, int led, i
 void greedy_playouts(const Tables *tables, int trump, int broken, int leader, const u64 *hands, const int *trick,
                      int played, u64 candidates, int *won_out) {
     Ctx c;
-    memset(&c, 0, sizeof c);
-    init_masks();
-    c.t = tables;
-    c.trump = trump;
-    c.tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+    light_ctx(&c, tables, trump);
     int led = -1, top_led = -1, top_trump = -1, win = -1;
     for (int i = 0; i < played; i++)
         advance(i, &led, &top_led, &top_trump, &win, (leader + i) & 3, trick[i], trump);

@@ -164,12 +164,9 @@ def exact_tricks(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, s
     return value, nodes.value
 
 
-def card_values(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, side: int, leader: int,
-                trick: tuple[int, ...], broken: bool = False, node_limit: int = -1) -> tuple[dict[int, int], int]:
-    """(each legal card's tricks for the ``side`` seats from the current trick on, search nodes
-    spent): ``solver.Search.card_values`` of the same position, where ``trick`` holds the cards
-    already in the trick that ``leader`` led (not in ``hands``). SearchLimit past ``node_limit``
-    nodes (negative: no limit). Only where ``supports(rules)``."""
+def _mid_trick(rules: RuleSet, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]
+               ) -> tuple[ctypes.CDLL, ctypes.Array[ctypes.c_uint64], ctypes.Array[ctypes.c_int]]:
+    """The library and the C arrays of a position in the middle of a trick, checked first."""
     library = _library()
     if library is None or not supports(rules):
         raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
@@ -177,6 +174,16 @@ def card_values(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, si
         raise ValueError("a trick in progress holds at most 3 cards, and the player to move must hold a card")
     masks = (ctypes.c_uint64 * 4)(*hands)
     played = (ctypes.c_int * 4)(*trick, *([0] * (4 - len(trick))))
+    return library, masks, played
+
+
+def card_values(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, side: int, leader: int,
+                trick: tuple[int, ...], broken: bool = False, node_limit: int = -1) -> tuple[dict[int, int], int]:
+    """(each legal card's tricks for the ``side`` seats from the current trick on, search nodes
+    spent): ``solver.Search.card_values`` of the same position, where ``trick`` holds the cards
+    already in the trick that ``leader`` led (not in ``hands``). SearchLimit past ``node_limit``
+    nodes (negative: no limit). Only where ``supports(rules)``."""
+    library, masks, played = _mid_trick(rules, hands, leader, trick)
     values = (ctypes.c_int * 52)()
     nodes = ctypes.c_longlong(0)
     status = library.exact_card_values(ctypes.byref(_tables(rules)), trump, side, leader, int(broken), masks, played,
@@ -205,13 +212,7 @@ def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int
     greedy policy (``greedy_card`` in benchmarks/outside_style.py, which a test holds this to),
     once after each legal card of the ``candidates`` mask, or, with ``candidates`` 0, once as it
     stands (keyed -1). ``trick`` and ``leader`` as in ``card_values``. Only where ``supports(rules)``."""
-    library = _library()
-    if library is None or not supports(rules):
-        raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
-    if len(trick) > 3 or not hands[(leader + len(trick)) % 4]:
-        raise ValueError("a trick in progress holds at most 3 cards, and the player to move must hold a card")
-    masks = (ctypes.c_uint64 * 4)(*hands)
-    played = (ctypes.c_int * 4)(*trick, *([0] * (4 - len(trick))))
+    library, masks, played = _mid_trick(rules, hands, leader, trick)
     won = (ctypes.c_int * 208)()
     library.greedy_playouts(ctypes.byref(_tables(rules)), trump, int(broken), leader, masks, played, len(trick),
                             candidates, won)

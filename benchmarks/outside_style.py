@@ -53,6 +53,7 @@ from batak_core.ai.bots import get
 from batak_core.ai.bots.evaluate import best_trump
 from batak_core.ai.bots.knowledge import knowledge, sample_hands
 from batak_core.cards import ABOVE, SUIT_MASKS, SUIT_OF, Card, Suit, indices_of, mask_of
+from batak_core.cli.arguments import BadArgument, whole
 from batak_core.deal import Deal, DealView, Phase
 from batak_core.legality import breaks_trump, legal_mask
 from batak_core.rules import AllPass, RuleSet, preset
@@ -462,13 +463,17 @@ def report(name: str, results: list[DealResult], seconds: float) -> str:
             f"defending {interval(defending)} over {len(defending)} seats")
 
 
+MOST_DEALS = 1_000_000
+"""The largest deal count or first index the flags take (a million deals is weeks of play here)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--deals", type=whole("--deals", 1, MOST_DEALS), default=100)
     parser.add_argument("--rules", nargs="+", default=["ceo"],
                         help=f"presets; 'ceo' is {CEO_RULES} (the outside bot's own rules)")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--first", type=int, default=0, metavar="INDEX",
+    parser.add_argument("--first", type=whole("--first", 0, MOST_DEALS), default=0, metavar="INDEX",
                         help="the first deal's index: a later run with --first 600 extends one of 600 deals")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--play", choices=("expert", "greedy"), default="expert",
@@ -478,7 +483,10 @@ def main() -> None:
                         help="greedy playouts a card decision with --play greedy")
     parser.add_argument("--save-deals", type=Path, metavar="FILE",
                         help="write every finished table here, a JSON line a deal, for card_play_errors.py")
-    args = parser.parse_args()
+    try:
+        args = parser.parse_args()
+    except BadArgument as bad:
+        parser.error(str(bad))
     playouts = args.playouts if args.play == "greedy" else 0
     for name in args.rules:
         rules = ruleset(name)

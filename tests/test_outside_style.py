@@ -121,3 +121,14 @@ def test_a_later_run_with_first_extends_a_match_deal_for_deal(monkeypatch: pytes
     outside_style.main()
     assert played == [600, 601, 602]
     assert "+601.00 points per deal" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("option", "value"), [("--first", "-3"), ("--first", "x"), ("--deals", "0")])
+def test_a_negative_first_deal_or_no_deals_is_refused_with_a_message(option: str, value: str,
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.argv", ["outside_style.py", option, value])
+    with pytest.raises(SystemExit) as stopped:
+        outside_style.main()
+    assert stopped.value.code == 2
+    assert option in capsys.readouterr().err

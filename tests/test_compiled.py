@@ -196,28 +196,35 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     package = copy_package(top)
     extensions = compiled.build(package)
     assert compiled.stale_modules(package) == [] and not compiled.native_stale(package)
-    assert len(extensions) == len(compiled.MODULES) + 2  # each module's extension, mypyc's library, exact.c's
+    assert len(extensions) == len(compiled.MODULES) + 2  # each module's extension, mypyc's library, the native one
     return top
 
 
-def test_the_native_solver_is_used_only_as_built_from_the_exact_c_there_now(tmp_path: Path,
+def test_the_native_library_is_used_only_as_built_from_the_c_files_there_now(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """Like the modules, the native solver's library counts only while the stamp says it was built
-    from the ``exact.c`` beside it: an edited source (or pure Python asked for) turns it off."""
+    """Like the modules, the native library counts only while the stamp says it was built from
+    the C files beside it: an edited source, either of them (or pure Python asked for), turns it off."""
     monkeypatch.delenv(compiled.PURE_ENV, raising=False)
     package = tmp_path / "batak_core"
     (package / "ai").mkdir(parents=True)
-    source, library = package / compiled.NATIVE_SOURCE, package / compiled.NATIVE_LIBRARY
-    source.write_text("int exact_tricks(void) { return 0; }\n")
+    sources = [package / name for name in compiled.NATIVE_SOURCES]
+    library = package / compiled.NATIVE_LIBRARY
+    for number, source in enumerate(sources):
+        source.write_text(f"int entry{number}(void) {{ return 0; }}\n")
     assert compiled.native_stale(package) and compiled.native_library(package) is None  # not built
     library.write_bytes(b"built")
-    (package / compiled.STAMP_NAME).write_text(json.dumps({compiled.NATIVE_SOURCE: compiled.digest(source)}))
+    stamp = {name: compiled.digest(source) for name, source in zip(compiled.NATIVE_SOURCES, sources, strict=True)}
+    (package / compiled.STAMP_NAME).write_text(json.dumps(stamp))
     assert not compiled.native_stale(package) and compiled.native_library(package) == library
     monkeypatch.setenv(compiled.PURE_ENV, "1")
     assert compiled.native_library(package) is None
     monkeypatch.delenv(compiled.PURE_ENV)
-    source.write_text("int exact_tricks(void) { return 1; }\n")
-    assert compiled.native_stale(package) and compiled.native_library(package) is None
+    for source in sources:
+        kept = source.read_text()
+        source.write_text("int edited(void) { return 1; }\n")
+        assert compiled.native_stale(package) and compiled.native_library(package) is None
+        source.write_text(kept)
+        assert not compiled.native_stale(package)
     assert library in compiled.built_extensions(package)  # so remove_build deletes it with the rest
     compiled.remove_build(package)
     assert not library.exists()

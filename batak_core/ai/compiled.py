@@ -41,10 +41,11 @@ PACKAGE: Final = "batak_core"
 MODULES: Final = ("errors", "frozen", "cards", "options", "rules", "seats", "trick", "actions", "shuffle",
                   "legality", "scoring", "deal", "ai.leaf_weights", "ai.solver")
 """The compiled modules, relative to ``batak_core``: the engine a deal runs on, and the solver."""
-NATIVE_SOURCE: Final = "ai/exact.c"
-"""The native exact solver (see ``native.py``), relative to ``batak_core``: built with the modules."""
+NATIVE_SOURCES: Final = ("ai/exact.c", "ai/sampling.c")
+"""The native library's C files (see ``native.py``: the exact solver and the stand-in's playouts,
+the drawing of hidden hands), relative to ``batak_core``: built with the modules."""
 NATIVE_LIBRARY: Final = "ai/libexact.so"
-STAMP_NAME: Final = "compiled-from.json"  # {module or NATIVE_SOURCE: sha256 of the source it was built from}
+STAMP_NAME: Final = "compiled-from.json"  # {module or native source: sha256 of the source it was built from}
 SHARED_LIBRARY: Final = "engine__mypyc"  # mypyc's one library behind all the modules' small extensions
 PURE_ENV: Final = "BATAK_PURE_PYTHON"
 
@@ -78,13 +79,14 @@ def _stamped(package_dir: Path) -> dict[str, str]:
 
 
 def native_stale(package_dir: Path = PACKAGE_DIR) -> bool:
-    """Whether the native solver's library is missing or was built from another ``exact.c``."""
-    return (not (package_dir / NATIVE_LIBRARY).exists()
-            or _stamped(package_dir).get(NATIVE_SOURCE) != digest(package_dir / NATIVE_SOURCE))
+    """Whether the native library is missing or was built from other C files."""
+    stamped = _stamped(package_dir)
+    return not (package_dir / NATIVE_LIBRARY).exists() or any(
+        stamped.get(source) != digest(package_dir / source) for source in NATIVE_SOURCES)
 
 
 def native_library(package_dir: Path = PACKAGE_DIR) -> Path | None:
-    """The native solver's library when it may be used: built from the ``exact.c`` that is there
+    """The native library when it may be used: built from the C files that are there
     now, and pure Python not asked for (``BATAK_PURE_PYTHON=1`` turns it off with the rest)."""
     if os.environ.get(PURE_ENV) == "1" or native_stale(package_dir):
         return None
@@ -165,7 +167,7 @@ setup(name="batak-engine", script_args=["build_ext", "--inplace", "--build-temp"
 
 def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     """Compile ``MODULES`` of ``package_dir`` (a ``batak_core`` folder) with mypyc, in place, and
-    ``NATIVE_SOURCE`` into ``NATIVE_LIBRARY``; stamp the sources they were built from.
+    ``NATIVE_SOURCES`` into ``NATIVE_LIBRARY``; stamp the sources they were built from.
     Intermediate files go to a temporary folder; only the extensions, the library and the stamp
     stay. Returns the extensions and the library."""
     remove_build(package_dir)
@@ -181,13 +183,15 @@ def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     # Every x86-64 processor of the last fifteen years counts bits in one instruction; without
     # the flag each count is a library call (a tenth of the solver's time).
     popcount = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
-    native = subprocess.run([*compiler, "-O2", *popcount, "-shared", "-fPIC", "-o",
-                             str(package_dir / NATIVE_LIBRARY), str(package_dir / NATIVE_SOURCE)],
+    # No fused multiply-adds: the sampler's sums must round as Python's do.
+    native = subprocess.run([*compiler, "-O2", *popcount, "-ffp-contract=off", "-shared", "-fPIC", "-o",
+                             str(package_dir / NATIVE_LIBRARY),
+                             *(str(package_dir / source) for source in NATIVE_SOURCES), "-lm"],
                             capture_output=True, text=True)
     if native.returncode:
         remove_build(package_dir)
         raise RuntimeError(f"the native solver's build failed:\n{native.stderr[-4000:]}")
-    digests[NATIVE_SOURCE] = digest(package_dir / NATIVE_SOURCE)
+    digests.update({source: digest(package_dir / source) for source in NATIVE_SOURCES})
     (package_dir / STAMP_NAME).write_text(json.dumps(digests, indent=1) + "\n")
     return built_extensions(package_dir)
 

@@ -1,6 +1,8 @@
 """The native exact solver: a deal's double-dummy tricks from C (``exact.c``), several times
 faster than the compiled ``solver.Search``: the bidding-regret oracle's full-deal solves, and
-each card's value where the expert solves exactly (``card_values``).
+each card's value where the expert solves exactly (``card_values``). The same library draws the
+hidden hands (``sample_layouts``, from ``sampling.c``) and plays the outside bot stand-in's greedy
+playouts (``greedy_playouts``).
 
 ``compiled.py`` builds the C file into a shared library next to it (with the mypyc build, and
 stamped the same way); without a compiler, with a stale build or with ``BATAK_PURE_PYTHON=1``,
@@ -28,7 +30,10 @@ the solver the values of ``solver.Search`` position by position.
 
 from __future__ import annotations
 
+import array
 import ctypes
+import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
@@ -70,6 +75,12 @@ def _library() -> ctypes.CDLL | None:
                                         ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int), ctypes.c_int,
                                         ctypes.c_uint64, ctypes.POINTER(ctypes.c_int)]
     library.greedy_playouts.restype = None
+    library.sample_layouts.argtypes = [
+        ctypes.POINTER(ctypes.c_uint32), ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64, ctypes.POINTER(ctypes.c_int),
+        ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int), ctypes.c_int,
+        ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double), ctypes.c_double, ctypes.c_int, ctypes.c_int,
+        ctypes.POINTER(ctypes.c_uint64)]
+    library.sample_layouts.restype = ctypes.c_int
     return library
 
 
@@ -224,3 +235,42 @@ def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int
             base = 4 * card
             out[card] = (won[base], won[base + 1], won[base + 2], won[base + 3])
     return out
+
+
+# --- drawing the hidden hands (sampling.c) ------------------------------------------------------
+
+def sampler_built() -> bool:
+    """Whether ``sample_layouts`` may be called: the library is built (under any rules)."""
+    return _library() is not None
+
+
+@cache
+def _suit_parts() -> tuple[ctypes.Array[ctypes.c_double], ctypes.Array[ctypes.c_double]]:
+    from .bots.evaluate import declarer_suit_parts
+
+    as_trump, as_side = declarer_suit_parts()
+    return (ctypes.c_double * len(as_trump))(*as_trump), (ctypes.c_double * len(as_side))(*as_side)
+
+
+def sample_layouts(rng: random.Random, viewer: int, mine: int, unseen: int, counts: Sequence[int],
+                   excluded: Sequence[int], played_by: Sequence[int], clues: Sequence[tuple[int, int, int, int]],
+                   spread: float, draws_per_sample: int, samples: int) -> list[tuple[int, int, int, int]]:
+    """``knowledge.sample_hands`` ``samples`` times in C, stopping at the first draw that finds no
+    layout: the same layouts from the same ``rng``, which is left where the Python draws leave it.
+    The arguments are ``Knowledge``'s fields; each clue is an ``AuctionClue``'s (seat, bid,
+    declined, trump)."""
+    library = _library()
+    if library is None:
+        raise RuntimeError("the native library is not built here (see sampler_built)")
+    version, words, gauss = rng.getstate()
+    state = array.array("I", words)  # converted in C, unlike a ctypes array built from a tuple
+    flat = [number for clue in clues for number in clue]
+    out = (ctypes.c_uint64 * (4 * samples))()
+    as_trump, as_side = _suit_parts()
+    drawn = library.sample_layouts((ctypes.c_uint32 * 625).from_buffer(state), viewer, mine, unseen,
+                                   (ctypes.c_int * 4)(*counts), (ctypes.c_uint64 * 4)(*excluded),
+                                   (ctypes.c_uint64 * 4)(*played_by), (ctypes.c_int * max(1, len(flat)))(*flat),
+                                   len(clues), as_trump, as_side,
+                                   spread, draws_per_sample, samples, out)
+    rng.setstate((version, tuple(state), gauss))
+    return [(out[4 * n], out[4 * n + 1], out[4 * n + 2], out[4 * n + 3]) for n in range(drawn)]

@@ -85,6 +85,16 @@ def trick_estimate(hand: int, trump: int, rules: RuleSet | None = None) -> float
     return total
 
 
+def declarer_suit_parts() -> tuple[list[float], list[float]]:
+    """``trick_estimate``'s parts without a preset, for every 13-bit rank pattern: as the trump
+    suit, and as a side suit beside each trump length 0..13 (pattern + 8192 x length). The native
+    sampler adds them up in C, suit by suit as ``trick_estimate`` does, to the same float."""
+    patterns = range(1 << 13)
+    as_trump = [_suit_part(p, True, p.bit_count(), False, 0.0) for p in patterns]
+    as_side = [_suit_part(p, False, length, False, 0.0) for length in range(14) for p in patterns]
+    return as_trump, as_side
+
+
 def count_spread(rules: RuleSet | None = None) -> float:
     """How far the real double-dummy tricks lie around ``trick_estimate`` (its held-out RMSE)
     under these rules: each preset's own figure where the fit has one, else the pooled one."""

@@ -30,6 +30,7 @@ from ...cards import CARDS, FULL_DECK, SUIT_MASKS, mask_of
 from ...deal import DealView
 from ...legality import ACE_OF, TOP_THREE, breaks_trump, legal_mask
 from ...trick import advance, partner_winning
+from .. import native
 from .evaluate import best_trump, trick_estimate
 
 CLUE_SPREAD: Final = 1.0
@@ -208,6 +209,22 @@ def sample_hands(know: Knowledge, rng: random.Random) -> tuple[int, int, int, in
         if odds > best_odds:
             best, best_odds = hands, odds
     return best
+
+
+def sample_layouts(know: Knowledge, rng: random.Random, samples: int) -> list[tuple[int, int, int, int]]:
+    """``sample_hands`` up to ``samples`` times, stopping at the first draw that finds no layout:
+    in C where the native library is built (the same layouts, far faster), else here."""
+    if native.sampler_built():
+        clues = [(clue.seat, clue.bid, clue.declined, clue.trump) for clue in know.clues]
+        return native.sample_layouts(rng, know.seat, know.mine, know.unseen, know.counts, know.excluded,
+                                     know.played_by, clues, CLUE_SPREAD, DRAWS_PER_SAMPLE, samples)
+    out = []
+    for _ in range(samples):
+        hands = sample_hands(know, rng)
+        if hands is None:
+            break
+        out.append(hands)
+    return out
 
 
 def _draw_layout(know: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:

@@ -51,7 +51,7 @@ from batak_core.actions import PASS, Action
 from batak_core.ai import native
 from batak_core.ai.bots import get
 from batak_core.ai.bots.evaluate import best_trump
-from batak_core.ai.bots.knowledge import knowledge, sample_hands
+from batak_core.ai.bots.knowledge import knowledge, sample_layouts
 from batak_core.cards import ABOVE, SUIT_MASKS, SUIT_OF, Card, Suit, indices_of, mask_of
 from batak_core.cli.arguments import BadArgument, whole
 from batak_core.deal import Deal, DealView, Phase
@@ -264,13 +264,7 @@ class StandIn:
         return self._expert.choose(view)
 
     def _layouts(self, view: DealView, count: int) -> list[tuple[int, int, int, int]]:
-        know = knowledge(view)
-        out = []
-        for _ in range(count):
-            hands = sample_hands(know, self._rng)
-            if hands is not None:
-                out.append(hands)
-        return out
+        return sample_layouts(knowledge(view), self._rng, count)
 
     def _declaring(self, view: DealView, layouts: list[tuple[int, int, int, int]], contract: int) -> list[float]:
         rules = view.rules

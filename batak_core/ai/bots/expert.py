@@ -27,7 +27,7 @@ from ..compiled import is_compiled
 from ..solver import Position, Search, SearchLimit
 from .bidding import choose_call, choose_trump
 from .club import ClubBot, club_card
-from .knowledge import Knowledge, knowledge, sample_hands
+from .knowledge import Knowledge, knowledge, sample_layouts
 
 
 @dataclass(frozen=True)
@@ -159,10 +159,7 @@ def score_cards(view: DealView, know: Knowledge, seed: int, search: CardSearch =
     totals = {c: [0.0, 0.0] for c in legal}
     spent = 0
     done = 0
-    for _ in range(search.samples):
-        hands = sample_hands(know, rng)
-        if hands is None:
-            break
+    for hands in sample_layouts(know, rng, search.samples):
         pos = Position(rules, hands, int(view.trump), view.trump_broken, view.trick_leader,
                        tuple(c.index for c in view.current_trick), side, side_tricks)
         try:

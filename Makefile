@@ -57,6 +57,7 @@ bench: $(VENV)/.test-installed engine
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/quiz.py
+	$(BIN)/python benchmarks/sampling.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

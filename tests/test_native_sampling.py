@@ -11,62 +11,26 @@ import pytest
 
 from batak_core import Deal, preset
 from batak_core.ai import compiled, native
-from batak_core.ai.bots import get
+from batak_core.ai.bots import knowledge as knowledge_module
 from batak_core.ai.bots.knowledge import (
-    CLUE_SPREAD,
-    DRAWS_PER_SAMPLE,
     AuctionClue,
     Knowledge,
     knowledge,
-    sample_hands,
+    layouts_in_c,
+    layouts_in_python,
     sample_layouts,
 )
-from batak_core.deal import Phase
 from batak_core.rules import PRESETS
+from tests.conftest import load_benchmark
 
 pytestmark = pytest.mark.skipif(compiled.native_library() is None,
                                 reason="the native library is not built here (no C compiler, or pure Python asked for)")
 
-Layout = tuple[int, int, int, int]
-
-
-def python_layouts(know: Knowledge, rng: random.Random, samples: int) -> list[Layout]:
-    out = []
-    for _ in range(samples):
-        hands = sample_hands(know, rng)
-        if hands is None:
-            break
-        out.append(hands)
-    return out
-
-
-def native_layouts(know: Knowledge, rng: random.Random, samples: int, spread: float = CLUE_SPREAD) -> list[Layout]:
-    clues = [(clue.seat, clue.bid, clue.declined, clue.trump) for clue in know.clues]
-    return native.sample_layouts(rng, know.seat, know.mine, know.unseen, know.counts, know.excluded, know.played_by,
-                                 clues, spread, DRAWS_PER_SAMPLE, samples)
-
 
 def views_of_play(name: str, count: int, seed: int) -> list[Knowledge]:
-    """What the player to move knows at points of club-bid deals: mid-auction, at the first lead,
-    and after 0 to 43 random cards."""
-    rules = preset(*name.split("/"))
-    rng = random.Random(seed)
-    club = get("club")
-    out = []
-    while len(out) < count:
-        deal = Deal.random(rules, seed=rng.randrange(10**6))
-        calls = rng.randrange(1, 6)
-        while deal.phase in (Phase.AUCTION, Phase.TRUMP):
-            seat = deal.to_move or 0
-            if deal.phase is Phase.AUCTION and len(deal.auction) == calls:
-                out.append(knowledge(deal.view(seat)))
-            deal.act(club.choose(deal.view(seat)))
-        if deal.phase is not Phase.PLAY:
-            continue
-        for _ in range(rng.randrange(0, 44)):
-            deal.play(rng.choice(deal.legal_plays()))
-        out.append(knowledge(deal.view(deal.to_move or 0)))
-    return out
+    """What the player to move knows during club auctions and after random cards."""
+    views: list[Knowledge] = load_benchmark("sampling").views_of_play(preset(*name.split("/")), count, seed)
+    return views
 
 
 @pytest.mark.parametrize("name", [*PRESETS, "turkish/esli"])
@@ -75,16 +39,18 @@ def test_the_native_sampler_draws_the_python_layouts_and_leaves_the_generator_al
     assert sum(1 for know in knows if know.clues) >= 8  # the auction's odds are exercised
     for number, know in enumerate(knows):
         python_rng, native_rng = random.Random(number), random.Random(number)
-        python = python_layouts(know, python_rng, 30)
+        python = layouts_in_python(know, python_rng, 30)
         assert len(python) == 30
-        assert native_layouts(know, native_rng, 30) == python
+        assert layouts_in_c(know, native_rng, 30) == python
         assert native_rng.getstate() == python_rng.getstate()
 
 
-def test_the_native_sampler_reads_the_clue_spread() -> None:
+def test_the_native_sampler_reads_the_clue_spread(monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison above can fail: the same draws with the clues read at another spread differ."""
     know = next(k for k in views_of_play("miniokey", 8, seed=3) if k.clues)
-    assert native_layouts(know, random.Random(1), 30, spread=0.3) != python_layouts(know, random.Random(1), 30)
+    python = layouts_in_python(know, random.Random(1), 30)
+    monkeypatch.setattr(knowledge_module, "CLUE_SPREAD", 0.3)
+    assert layouts_in_c(know, random.Random(1), 30) != python
 
 
 def test_unlikely_clues_keep_the_likeliest_draw_in_both() -> None:
@@ -97,7 +63,7 @@ def test_unlikely_clues_keep_the_likeliest_draw_in_both() -> None:
     know = dataclasses.replace(knowledge(deal.view(0)), clues=(AuctionClue(1, bid=13, declined=0, trump=-1),
                                                               AuctionClue(2, bid=0, declined=1, trump=-1)))
     python_rng, native_rng = random.Random(4), random.Random(4)
-    assert native_layouts(know, native_rng, 20) == python_layouts(know, python_rng, 20)
+    assert layouts_in_c(know, native_rng, 20) == layouts_in_python(know, python_rng, 20)
     assert native_rng.getstate() == python_rng.getstate()
 
 
@@ -108,12 +74,15 @@ def test_when_no_layout_fits_both_stop_at_the_same_point() -> None:
     crowded[other] = know.unseen  # a seat with cards to hold that may hold none of them
     impossible = dataclasses.replace(know, excluded=(crowded[0], crowded[1], crowded[2], crowded[3]))
     python_rng, native_rng = random.Random(2), random.Random(2)
-    assert python_layouts(impossible, python_rng, 5) == native_layouts(impossible, native_rng, 5) == []
+    assert layouts_in_python(impossible, python_rng, 5) == layouts_in_c(impossible, native_rng, 5) == []
     assert native_rng.getstate() == python_rng.getstate()
 
 
-def test_sample_layouts_gives_the_same_layouts_with_the_library_or_without(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sample_layouts_draws_in_c_where_the_library_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
     know = views_of_play("gamelake", 1, seed=5)[0]
+    drawn_in_c: list[int] = []
+    monkeypatch.setattr(knowledge_module, "layouts_in_c",
+                        lambda *args: drawn_in_c.append(1) or layouts_in_c(*args))  # type: ignore[func-returns-value]
     built = sample_layouts(know, random.Random(9), 12)
     monkeypatch.setattr(native, "sampler_built", lambda: False)
-    assert sample_layouts(know, random.Random(9), 12) == built
+    assert sample_layouts(know, random.Random(9), 12) == built and drawn_in_c == [1]

@@ -213,11 +213,11 @@ def sample_hands(know: Knowledge, rng: random.Random) -> tuple[int, int, int, in
 
 def sample_layouts(know: Knowledge, rng: random.Random, samples: int) -> list[tuple[int, int, int, int]]:
     """``sample_hands`` up to ``samples`` times, stopping at the first draw that finds no layout:
-    in C where the native library is built (the same layouts, far faster), else here."""
-    if native.sampler_built():
-        clues = [(clue.seat, clue.bid, clue.declined, clue.trump) for clue in know.clues]
-        return native.sample_layouts(rng, know.seat, know.mine, know.unseen, know.counts, know.excluded,
-                                     know.played_by, clues, CLUE_SPREAD, DRAWS_PER_SAMPLE, samples)
+    in C where the native library is built (the same layouts, far faster), else in Python."""
+    return layouts_in_c(know, rng, samples) if native.sampler_built() else layouts_in_python(know, rng, samples)
+
+
+def layouts_in_python(know: Knowledge, rng: random.Random, samples: int) -> list[tuple[int, int, int, int]]:
     out = []
     for _ in range(samples):
         hands = sample_hands(know, rng)
@@ -225,6 +225,12 @@ def sample_layouts(know: Knowledge, rng: random.Random, samples: int) -> list[tu
             break
         out.append(hands)
     return out
+
+
+def layouts_in_c(know: Knowledge, rng: random.Random, samples: int) -> list[tuple[int, int, int, int]]:
+    clues = [(clue.seat, clue.bid, clue.declined, clue.trump) for clue in know.clues]
+    return native.sample_layouts(rng, know.seat, know.mine, know.unseen, know.counts, know.excluded, know.played_by,
+                                 clues, CLUE_SPREAD, DRAWS_PER_SAMPLE, samples)
 
 
 def _draw_layout(know: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:

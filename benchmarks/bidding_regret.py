@@ -13,9 +13,11 @@ each bidding rule would name (usually one suit: solving all four would quadruple
 rules are judged against the same solved layouts. At each of the player's calls the loss is the
 best call's value minus the value of the call made, both from ``bidding.oracle_values`` (the
 declarer's tricks from the solved layouts; defending and being outbid valued by the model), and
-the trump choice's loss likewise. Printed per preset: points lost per deal by the old rule (the
-threshold on the hand-picked count, copied below) and by the expected-score auction, each with
-its 95% interval, and their paired difference.
+the trump choice's loss likewise. The best call is the best of those the auction weighs
+(``bidding.considered``: where contracts pay by the trick, no jump over the lowest bid).
+Printed per preset: points lost per deal by the old rule (the threshold on the hand-picked
+count, copied below) and by the expected-score auction, each with its 95% interval, and their
+paired difference.
 
 The solves are the whole cost (the full measure is about 100,000 full-deal solves), so they are
 kept: each deal's layouts with one trump are one line of ``--cache`` (JSON Lines, appended as
@@ -182,8 +184,9 @@ def judged_losses(deal: Deal, seat: int, counts: bidding.LayoutCounts, policy: P
         if deal.phase is Phase.AUCTION:
             action = call(view)
             if mover == seat:
-                values = bidding.oracle_values(view, counts)
-                loss += values[0].points - next(v.points for v in values if v.call == action)
+                values = bidding.oracle_values(view, counts, also=action)
+                loss += bidding.best_considered(view, values).points - next(v.points for v in values
+                                                                             if v.call == action)
         else:
             suit = name_trump(view)
             action = Action.trump(suit)

@@ -6,7 +6,7 @@ greedy policy, and takes the call, trump or card with the best average score. In
 the expert lost mostly in the auction: the outside bot bid far more often. This stand-in
 (our own code, written from that description) bids the same way, one step at a time:
 
-* a call: for ``AUCTION_SAMPLES`` layouts that fit the calls so far (``knowledge.sample_hands``),
+* a call: for ``AUCTION_SAMPLES`` layouts that fit the calls so far (``knowledge.sample_layouts``),
   play the deal out with the greedy policy with this player declaring the lowest legal bid under
   each trump, and with passing (the strongest rival still in declares, judged by the fitted
   count, else the all-pass rule applies); bid when declaring beats passing by ``BID_MARGIN`` points;

@@ -121,6 +121,37 @@ def test_a_bid_that_may_be_overbid_is_worth_less_than_the_same_bid_called_last()
     assert early.points != late.points
 
 
+def expert_calls(rules_name: str, deals: int) -> list[tuple[DealView, Action]]:
+    """Every auction call of four expert bidders over seeded deals, with what the caller saw."""
+    out = []
+    for seed in range(deals):
+        deal = Deal.random(preset(rules_name), seed=seed, dealer=seed % 4)
+        while deal.phase.value == "auction":
+            assert deal.to_move is not None
+            view = deal.view(deal.to_move)
+            out.append((view, bidding.choose_call(view)))
+            deal.act(out[-1][1])
+    return out
+
+
+@pytest.mark.parametrize("name", ["miniokey", "turkish", "gamelake"])
+def test_a_jump_that_scores_no_more_when_made_is_not_bid_to_shut_rivals_out(name: str) -> None:
+    """Where a made contract scores by the trick, a jump over the lowest bid only shuts rivals
+    out, and the model overrated that (a player outbid may bid again): measured against the
+    outside bot's stand-in, the expert gained by bidding the lowest legal bid instead."""
+    calls = expert_calls(name, 80)
+    bids = [(view, call) for view, call in calls if call.kind is ActionKind.BID]
+    assert len(bids) > 40
+    assert all(call.number == view.legal_bids[0] for view, call in bids)
+
+
+def test_a_jump_that_scores_more_when_made_is_still_bid() -> None:
+    """classic pays 10 a bid: a hand that counts far above the lowest bid bids what it can make."""
+    view = deal_with(STRONG, rules_name="classic").view(0)
+    call = bidding.choose_call(view)
+    assert call.kind is ActionKind.BID and call.number is not None and call.number > view.legal_bids[0]
+
+
 def test_choose_trump_names_the_long_strong_suit() -> None:
     deal = deal_with("AH KH QH TH 9H 2H AS 3S 4D 5D 2C 3C 4C")
     deal.bid(5)

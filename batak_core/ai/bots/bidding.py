@@ -21,6 +21,12 @@ spread); with partners it is the other side's score.
 * Competition: each opponent still in the auction outbids a bid of ``b`` with the chance that a
   random hand counts ``b + 1`` tricks or more (``fitted_estimate.BID_REACH``, measured on random
   hands with the fitted count); an outbid player defends that higher contract.
+* Jumps: a bid over the lowest legal one is weighed only where a made contract scores more for
+  it (``pays_more``: classic's and danish's 10 a bid, a 13 that doubles). Where contracts pay by
+  the trick, such a jump could only shut rivals out, which the model above overrates (it does
+  not count that a player outbid may bid again): played against the outside bot's stand-in, the
+  expert did better bidding the lowest legal bid or passing (README). A jump a player made is
+  still valued when its auction is reviewed (``also``).
 * Passing: with a bid standing, the player defends it. With no bid yet, the others may all pass
   too (the same table gives the chance); then the all-pass rule decides: the player forced to
   play declares the forced contract (for this player: its value with the best trump), the
@@ -190,14 +196,33 @@ def _forced_seat(view: DealView) -> int | None:
     return None
 
 
+@cache
+def pays_more(rules: RuleSet, bid: int, lower: int) -> bool:
+    """Whether a made contract of ``bid`` scores more than one of ``lower`` with the same tricks
+    (10 a bid, or a 13 that doubles), not just as much (10 or 1 a trick)."""
+    return any(declarer_points(rules, bid, k) > declarer_points(rules, lower, k)
+               for k in range(bid, rules.tricks_per_deal + 1))
+
+
+def considered(view: DealView, call: Action) -> bool:
+    """Whether the auction weighs ``call``: a pass, the lowest legal bid, or a jump over it that
+    scores more when made (see the module docstring)."""
+    if call.number is None or not view.legal_bids:
+        return True
+    return call.number == view.legal_bids[0] or pays_more(view.rules, call.number, view.legal_bids[0])
+
+
 def _values(view: DealView, declaring: Callable[[int], tuple[float, float, Suit]],
-            defending: Callable[[int], float]) -> list[CallValue]:
-    """``call_values`` from a declarer valuation (bid -> points, tricks, trump) and a defender one."""
+            defending: Callable[[int], float], also: Action | None = None) -> list[CallValue]:
+    """``call_values`` from a declarer valuation (bid -> points, tricks, trump) and a defender one;
+    ``also``: a call to value even if it is not ``considered`` (the one a player made)."""
     rules = view.rules
     top = rules.tricks_per_deal
     rivals = _rivals(view)
     out = []
     for bid in view.legal_bids:
+        if not considered(view, Action.bid(bid)) and Action.bid(bid) != also:
+            continue
         points, tricks, trump = declaring(bid)
         outbid = outbid_chance(bid, rivals, top)
         value = (1 - outbid) * points + outbid * defending(min(bid + 1, top))
@@ -347,9 +372,10 @@ def layout_counts(rules: RuleSet, seat: int, hand: int, trumps: Sequence[int], l
     return LayoutCounts(tuple(trumps), tuple(rows))
 
 
-def oracle_values(view: DealView, counts: LayoutCounts) -> list[CallValue]:
+def oracle_values(view: DealView, counts: LayoutCounts, also: Action | None = None) -> list[CallValue]:
     """``call_values`` with the declarer's tricks taken from solved layouts instead of the model
-    (the trump is still chosen before the cards are seen: the best average over the layouts)."""
+    (the trump is still chosen before the cards are seen: the best average over the layouts);
+    ``also`` as in ``_values``."""
     rules = view.rules
     hand = mask_of(view.hand)
     top = rules.tricks_per_deal
@@ -360,7 +386,12 @@ def oracle_values(view: DealView, counts: LayoutCounts) -> list[CallValue]:
         points, trump = max((contract_margin(rules, bid, counts.spread(t, top)), t) for t in counts.trumps)
         return points, counts.mean(trump), Suit(trump)
 
-    return _values(view, declaring, lambda bid: defence_margin(rules, bid, defence))
+    return _values(view, declaring, lambda bid: defence_margin(rules, bid, defence), also)
+
+
+def best_considered(view: DealView, values: list[CallValue]) -> CallValue:
+    """The call worth most among those the auction weighs (``values`` best first)."""
+    return next(v for v in values if considered(view, v.call))
 
 
 def review_trumps(rules: RuleSet, hand: int, chosen: Suit | None) -> tuple[int, ...]:
@@ -415,11 +446,11 @@ def auction_review(deal: Deal, seat: int, layouts: int = REVIEW_LAYOUTS,
 def _call_finding(view: DealView, action: Action, counts: LayoutCounts,
                   named: Suit | None) -> AuctionFinding | None:
     """``named``: the trump the player went on to name, which the sentence counts with."""
-    values = oracle_values(view, counts)
+    values = oracle_values(view, counts, also=action)
     made = next((v for v in values if v.call == action), None)
     if made is None:
         return None
-    best = values[0]
+    best = best_considered(view, values)
     cost = best.points - made.points
     if cost < MIN_COST:
         return None

@@ -270,7 +270,6 @@ def sample_layouts(rng: random.Random, viewer: int, mine: int, unseen: int, coun
     drawn = library.sample_layouts((ctypes.c_uint32 * 625).from_buffer(state), viewer, mine, unseen,
                                    (ctypes.c_int * 4)(*counts), (ctypes.c_uint64 * 4)(*excluded),
                                    (ctypes.c_uint64 * 4)(*played_by), (ctypes.c_int * max(1, len(flat)))(*flat),
-                                   len(clues), as_trump, as_side,
-                                   spread, draws_per_sample, samples, out)
+                                   len(clues), as_trump, as_side, spread, draws_per_sample, samples, out)
     rng.setstate((version, tuple(state), gauss))
     return [(out[4 * n], out[4 * n + 1], out[4 * n + 2], out[4 * n + 3]) for n in range(drawn)]

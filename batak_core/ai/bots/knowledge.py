@@ -218,6 +218,7 @@ def sample_layouts(know: Knowledge, rng: random.Random, samples: int) -> list[tu
 
 
 def layouts_in_python(know: Knowledge, rng: random.Random, samples: int) -> list[tuple[int, int, int, int]]:
+    """``sample_layouts`` here, draw by draw (the reference the C sampler is held to)."""
     out = []
     for _ in range(samples):
         hands = sample_hands(know, rng)
@@ -228,6 +229,7 @@ def layouts_in_python(know: Knowledge, rng: random.Random, samples: int) -> list
 
 
 def layouts_in_c(know: Knowledge, rng: random.Random, samples: int) -> list[tuple[int, int, int, int]]:
+    """``sample_layouts`` by the native sampler (only where ``native.sampler_built()``)."""
     clues = [(clue.seat, clue.bid, clue.declined, clue.trump) for clue in know.clues]
     return native.sample_layouts(rng, know.seat, know.mine, know.unseen, know.counts, know.excluded, know.played_by,
                                  clues, CLUE_SPREAD, DRAWS_PER_SAMPLE, samples)

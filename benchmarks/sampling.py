@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,17 +51,11 @@ def views_of_play(rules: RuleSet, count: int, seed: int) -> list[Knowledge]:
     return out[:count]
 
 
-def in_python(knows: list[Knowledge], layouts: int) -> float:
+def timed(draw: Callable[[Knowledge, random.Random, int], object], knows: list[Knowledge], layouts: int) -> float:
+    """CPU seconds for ``draw`` to deal ``layouts`` layouts at each position."""
     started = time.process_time()
     for number, know in enumerate(knows):
-        layouts_in_python(know, random.Random(number), layouts)
-    return time.process_time() - started
-
-
-def in_c(knows: list[Knowledge], layouts: int) -> float:
-    started = time.process_time()
-    for number, know in enumerate(knows):
-        layouts_in_c(know, random.Random(number), layouts)
+        draw(know, random.Random(number), layouts)
     return time.process_time() - started
 
 
@@ -73,11 +68,11 @@ def main() -> None:
     if not native.sampler_built():
         sys.exit("the native library is not built here (make engine), so there is nothing to compare")
     knows = views_of_play(preset("miniokey", defender_zero="minus_ten_bid"), args.positions, seed=1)
-    in_c(knows[:2], 2)  # the suit tables are filled once a process
+    timed(layouts_in_c, knows[:2], 2)  # the suit tables are filled once a process
     python, native_times = [], []
     for _ in range(args.rounds):
-        python.append(in_python(knows, args.layouts))
-        native_times.append(in_c(knows, args.layouts))
+        python.append(timed(layouts_in_python, knows, args.layouts))
+        native_times.append(timed(layouts_in_c, knows, args.layouts))
     per = args.positions * args.layouts / 1e6
     py, c = statistics.median(python) / per, statistics.median(native_times) / per
     print(f"drawing a layout, {args.positions} positions x {args.layouts} layouts, median of {args.rounds} rounds: "

@@ -190,7 +190,7 @@ def build(package_dir: Path = PACKAGE_DIR) -> list[Path]:
                             capture_output=True, text=True)
     if native.returncode:
         remove_build(package_dir)
-        raise RuntimeError(f"the native solver's build failed:\n{native.stderr[-4000:]}")
+        raise RuntimeError(f"the native library's build failed:\n{native.stderr[-4000:]}")
     digests.update({source: digest(package_dir / source) for source in NATIVE_SOURCES})
     (package_dir / STAMP_NAME).write_text(json.dumps(digests, indent=1) + "\n")
     return built_extensions(package_dir)

@@ -103,10 +103,19 @@ def test_danish_all_pass_redeal_makes_the_last_pass_worth_nothing() -> None:
 
 
 def test_outbid_chance_grows_with_rivals_and_vanishes_at_the_top() -> None:
-    assert bidding.outbid_chance(13, 3, 13) == 0
-    assert bidding.outbid_chance(5, 0, 13) == 0
-    assert 0 < bidding.outbid_chance(5, 1, 13) < bidding.outbid_chance(5, 3, 13) < 1
-    assert bidding.outbid_chance(9, 3, 13) < bidding.outbid_chance(5, 3, 13)
+    assert bidding.outbid_chance(13, [0, 0, 0], 13) == 0
+    assert bidding.outbid_chance(5, [], 13) == 0
+    assert 0 < bidding.outbid_chance(5, [0], 13) < bidding.outbid_chance(5, [0, 0, 0], 13) < 1
+    assert bidding.outbid_chance(9, [0, 0, 0], 13) < bidding.outbid_chance(5, [0, 0, 0], 13)
+
+
+def test_a_rival_who_has_bid_is_likelier_to_bid_again_than_one_who_has_not() -> None:
+    """Seen in 2,000 stand-in match deals: a bid of 6 over a rival's 5 was outbid 18 to 24% of
+    the time, a 7 over a 6 12 to 14%, where a random hand counts 7 or 8 tricks 8% and 3% of the
+    time; counting the rival's bid as a clue (a hand that counted 5) gives 20% and 14%."""
+    assert bidding.outbid_chance(6, [5], 13) == pytest.approx(0.204, abs=0.005)
+    assert bidding.outbid_chance(7, [6], 13) == pytest.approx(0.137, abs=0.005)
+    assert bidding.outbid_chance(6, [5], 13) > 2 * bidding.outbid_chance(6, [0], 13)
 
 
 def test_a_bid_that_may_be_overbid_is_worth_less_than_the_same_bid_called_last() -> None:

@@ -20,7 +20,9 @@ spread); with partners it is the other side's score.
   makes defending worth next to nothing against a contract's 10 a bid.
 * Competition: each opponent still in the auction outbids a bid of ``b`` with the chance that a
   random hand counts ``b + 1`` tricks or more (``fitted_estimate.BID_REACH``, measured on random
-  hands with the fitted count); an outbid player defends that higher contract.
+  hands with the fitted count); an opponent who has bid ``m`` is taken to hold a hand that counts
+  ``m``, so the chance is that among such hands (it bids again far more often than a fresh
+  hand would: README); an outbid player defends that higher contract.
 * Jumps: a bid over the lowest legal one is weighed only where a made contract scores more for
   it (``pays_more``: classic's and danish's 10 a bid, a 13 that doubles). Where contracts pay by
   the trick, such a jump could only shut rivals out, which the model above overrates (it does
@@ -172,18 +174,33 @@ def contract_points(rules: RuleSet, bid: int, spread: Spread) -> float:
     return sum(p * declarer_points(rules, bid, k) for k, p in enumerate(spread))
 
 
-def outbid_chance(bid: int, rivals: int, top: int) -> float:
-    """The chance that one of ``rivals`` opponents still bidding can count ``bid + 1`` tricks."""
-    if bid >= top or rivals <= 0:
+def _reach(count: int) -> float:
+    """The share of random hands whose count reaches ``count`` (``fitted_estimate.BID_REACH``)."""
+    return fitted.BID_REACH[min(count, len(fitted.BID_REACH) - 1)]
+
+
+def outbid_chance(bid: int, rivals: Sequence[int], top: int) -> float:
+    """The chance that one of the opponents still bidding counts ``bid + 1`` tricks. ``rivals``
+    holds the highest bid each of them has made (0: none yet): one who has bid is taken to hold a
+    hand that counts it, so it counts one more with the chance a hand does among those that do."""
+    if bid >= top:
         return 0.0
-    return 1 - (1 - fitted.BID_REACH[min(bid + 1, len(fitted.BID_REACH) - 1)]) ** rivals
+    stays = 1.0
+    for shown in rivals:
+        stays *= 1 - (min(1.0, _reach(bid + 1) / _reach(shown)) if shown else _reach(bid + 1))
+    return 1 - stays
 
 
-def _rivals(view: DealView) -> int:
-    """Opponents who have not passed (they may still bid after this call)."""
+def _rivals(view: DealView) -> list[int]:
+    """The opponents who have not passed (they may still bid after this call): the highest bid
+    each has made, 0 for none."""
     passed = {b.seat for b in view.auction if b.is_pass}
-    return sum(1 for s in range(4) if s != view.seat and s not in passed
-               and not (view.rules.partnership and s == view.seat ^ 2))
+    shown = dict.fromkeys(range(4), 0)
+    for b in view.auction:
+        if b.bid is not None:
+            shown[b.seat] = max(shown[b.seat], b.bid)
+    return [shown[s] for s in range(4) if s != view.seat and s not in passed
+            and not (view.rules.partnership and s == view.seat ^ 2)]
 
 
 def _forced_seat(view: DealView) -> int | None:
@@ -232,7 +249,7 @@ def _values(view: DealView, declaring: Callable[[int], tuple[float, float, Suit]
     return sorted(out, key=lambda c: -c.points)
 
 
-def _pass_points(view: DealView, rivals: int, declaring: Callable[[int], tuple[float, float, Suit]],
+def _pass_points(view: DealView, rivals: list[int], declaring: Callable[[int], tuple[float, float, Suit]],
                  defending: Callable[[int], float]) -> float:
     rules = view.rules
     if view.high_bid is not None:
@@ -246,7 +263,7 @@ def _pass_points(view: DealView, rivals: int, declaring: Callable[[int], tuple[f
         all_pass = declaring(rules.all_pass_bid)[0]
     else:
         all_pass = defending(rules.all_pass_bid)
-    nobody = (1 - fitted.BID_REACH[rules.min_bid]) ** rivals
+    nobody = (1 - _reach(rules.min_bid)) ** len(rivals)
     return nobody * all_pass + (1 - nobody) * defending(rules.min_bid)
 
 

@@ -110,9 +110,10 @@ def test_outbid_chance_grows_with_rivals_and_vanishes_at_the_top() -> None:
 
 
 def test_a_rival_who_has_bid_is_likelier_to_bid_again_than_one_who_has_not() -> None:
-    """Seen in 2,000 stand-in match deals: a bid of 6 over a rival's 5 was outbid 18 to 24% of
-    the time, a 7 over a 6 12 to 14%, where a random hand counts 7 or 8 tricks 8% and 3% of the
-    time; counting the rival's bid as a clue (a hand that counted 5) gives 20% and 14%."""
+    """Seen in 2,000 stand-in match deals: with one rival still in, a bid of 6 was outbid 18 to
+    24% of the time and a 7 12 to 14% (mostly over a rival who had bid the step below), where a
+    random hand counts 7 or 8 tricks 8% and 3% of the time; counting the rival's bid as a clue
+    gives 20% and 14%."""
     assert bidding.outbid_chance(6, [5], 13) == pytest.approx(0.204, abs=0.005)
     assert bidding.outbid_chance(7, [6], 13) == pytest.approx(0.137, abs=0.005)
     assert bidding.outbid_chance(6, [5], 13) > 2 * bidding.outbid_chance(6, [0], 13)

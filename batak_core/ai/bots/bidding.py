@@ -25,8 +25,8 @@ spread); with partners it is the other side's score.
   hand would: README); an outbid player defends that higher contract.
 * Jumps: a bid over the lowest legal one is weighed only where a made contract scores more for
   it (``pays_more``: classic's and danish's 10 a bid, a 13 that doubles). Where contracts pay by
-  the trick, such a jump could only shut rivals out, which the model above overrates (it does
-  not count that a player outbid may bid again): played against the outside bot's stand-in, the
+  the trick, such a jump could only shut rivals out, which the model above overrates (it counts
+  rivals bidding again, but not the player itself, once outbid): played against the outside bot's stand-in, the
   expert did better bidding the lowest legal bid or passing (README). A jump a player made is
   still valued when its auction is reviewed (``also``).
 * Passing: with a bid standing, the player defends it. With no bid yet, the others may all pass

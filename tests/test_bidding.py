@@ -119,6 +119,13 @@ def test_a_rival_who_has_bid_is_likelier_to_bid_again_than_one_who_has_not() -> 
     assert bidding.outbid_chance(6, [5], 13) > 2 * bidding.outbid_chance(6, [0], 13)
 
 
+def test_outbid_chance_with_a_rival_who_has_shown_thirteen_does_not_divide_by_zero() -> None:
+    """A rival whose own bid already tops ``bid`` counts ``bid + 1`` for certain; a shown 13 has a
+    random-hand reach of 0, which the clue's ratio used to divide by."""
+    assert bidding.outbid_chance(5, [13], 13) == 1.0
+    assert bidding.outbid_chance(5, [6, 0], 13) == 1.0
+
+
 def test_a_bid_that_may_be_overbid_is_worth_less_than_the_same_bid_called_last() -> None:
     hand = "AS KS QS JS 9S AH KH 4D 5D 2C 3C 4C 5C"
     first = deal_with(hand, dealer=3).view(0)

@@ -26,9 +26,9 @@ spread); with partners it is the other side's score.
 * Jumps: a bid over the lowest legal one is weighed only where a made contract scores more for
   it (``pays_more``: classic's and danish's 10 a bid, a 13 that doubles). Where contracts pay by
   the trick, such a jump could only shut rivals out, which the model above overrates (it counts
-  rivals bidding again, but not the player itself, once outbid): played against the outside bot's stand-in, the
-  expert did better bidding the lowest legal bid or passing (README). A jump a player made is
-  still valued when its auction is reviewed (``also``).
+  rivals bidding again, but not the player itself, once outbid): played against the outside
+  bot's stand-in, the expert did better bidding the lowest legal bid or passing (README). A jump
+  a player made is still valued when its auction is reviewed (``also``).
 * Passing: with a bid standing, the player defends it. With no bid yet, the others may all pass
   too (the same table gives the chance); then the all-pass rule decides: the player forced to
   play declares the forced contract (for this player: its value with the best trump), the
@@ -182,12 +182,15 @@ def _reach(count: int) -> float:
 def outbid_chance(bid: int, rivals: Sequence[int], top: int) -> float:
     """The chance that one of the opponents still bidding counts ``bid + 1`` tricks. ``rivals``
     holds the highest bid each of them has made (0: none yet): one who has bid is taken to hold a
-    hand that counts it, so it counts one more with the chance a hand does among those that do."""
+    hand that counts it, so it counts one more with the chance a hand does among those that do
+    (certainly, if its own bid already tops ``bid``)."""
     if bid >= top:
         return 0.0
     stays = 1.0
     for shown in rivals:
-        stays *= 1 - (min(1.0, _reach(bid + 1) / _reach(shown)) if shown else _reach(bid + 1))
+        if shown > bid:
+            return 1.0
+        stays *= 1 - (_reach(bid + 1) / _reach(shown) if shown else _reach(bid + 1))
     return 1 - stays
 
 

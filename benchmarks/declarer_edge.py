@@ -8,7 +8,7 @@ defenders play without seeing the declarer's hand, so a declarer takes more than
 seeded deals with four experts, solves each played deal from its first lead with every hand open,
 and prints the declarer's tricks taken less that count (mean, 95% interval), for contracts bid
 and for those the all-pass rule forced. The auction does not count this edge: counting it did
-not win head to head (README, "Tricks taken in play").
+not win head to head (docs/strength.md, "Tricks taken in play").
 """
 
 from __future__ import annotations

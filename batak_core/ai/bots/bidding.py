@@ -22,12 +22,12 @@ spread); with partners it is the other side's score.
   random hand counts ``b + 1`` tricks or more (``fitted_estimate.BID_REACH``, measured on random
   hands with the fitted count); an opponent who has bid ``m`` is taken to hold a hand that counts
   ``m``, so the chance is that among such hands (it bids again far more often than a fresh
-  hand would: README); an outbid player defends that higher contract.
+  hand would: docs/strength.md); an outbid player defends that higher contract.
 * Jumps: a bid over the lowest legal one is weighed only where a made contract scores more for
   it (``pays_more``: classic's and danish's 10 a bid, a 13 that doubles). Where contracts pay by
   the trick, such a jump could only shut rivals out, which the model above overrates (it counts
   rivals bidding again, but not the player itself, once outbid): played against the outside
-  bot's stand-in, the expert did better bidding the lowest legal bid or passing (README). A jump
+  bot's stand-in, the expert did better bidding the lowest legal bid or passing (docs/strength.md). A jump
   a player made is still valued when its auction is reviewed (``also``).
 * Passing: with a bid standing, the player defends it. With no bid yet, the others may all pass
   too (the same table gives the chance); then the all-pass rule decides: the player forced to
@@ -111,7 +111,7 @@ def _defence_spread(rules: RuleSet, hand: int) -> Spread:
 RIVAL_EDGE = 0.3
 """Tricks a rival declarer is counted for above its bid (it bid because it expects to make it;
 a modelling assumption, not a fit). Declarers in the stand-in matches took more (+1.35 at the
-lowest bid, less higher up), but counting that changed few calls and no result (README)."""
+lowest bid, less higher up), but counting that changed few calls and no result (docs/strength.md)."""
 
 
 def _shares(tricks: int, players: int) -> Spread:

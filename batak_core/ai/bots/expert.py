@@ -53,7 +53,7 @@ FULL_SEARCH = CardSearch(native_node_budget=300_000)
 (``benchmarks/bots.py search``, figures in the README), it gains in every preset tried, at about
 six times the search: decisions p95 0.18 s compiled, but 2.1 s in pure Python. Its exact solves
 go to the native solver, which spends the same budget in about a third of the time; spending
-the time saved on exact solves from 10 cards instead of 9 gained nothing measurable (README)."""
+the time saved on exact solves from 10 cards instead of 9 gained nothing measurable (docs/strength.md)."""
 LIGHT_SEARCH = CardSearch(samples=16, node_budget=50_000, exact_cards=8, lookahead_tricks=2)
 """Without it (no C compiler, or ``BATAK_PURE_PYTHON=1``), so the bots still answer in well under a
 second (p95 0.36 s)."""
@@ -62,8 +62,8 @@ CARD_SEARCH = FULL_SEARCH if is_compiled(solver) else LIGHT_SEARCH
 
 MIN_LAYOUTS = 8
 """Averages over fewer sampled layouts than this are noise (early leads with many legal cards,
-where one layout can take most of the budget): the club heuristics choose instead (the README's
-bot figures show what it was measured to gain)."""
+where one layout can take most of the budget): the club heuristics choose instead (docs/strength.md
+gives what the alternatives were measured at)."""
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ spread); with partners it is the other side's score.
   it (``pays_more``: classic's and danish's 10 a bid, a 13 that doubles). Where contracts pay by
   the trick, such a jump could only shut rivals out, which the model above overrates (it counts
   rivals bidding again, but not the player itself, once outbid): played against the outside
-  bot's stand-in, the expert did better bidding the lowest legal bid or passing (docs/strength.md). A jump
-  a player made is still valued when its auction is reviewed (``also``).
+  bot's stand-in, the expert did better bidding the lowest legal bid or passing
+  (docs/strength.md). A jump a player made is still valued when its auction is reviewed
+  (``also``).
 * Passing: with a bid standing, the player defends it. With no bid yet, the others may all pass
   too (the same table gives the chance); then the all-pass rule decides: the player forced to
   play declares the forced contract (for this player: its value with the best trump), the

@@ -53,7 +53,8 @@ FULL_SEARCH = CardSearch(native_node_budget=300_000)
 (``benchmarks/bots.py search``, figures in the README), it gains in every preset tried, at about
 six times the search: decisions p95 0.18 s compiled, but 2.1 s in pure Python. Its exact solves
 go to the native solver, which spends the same budget in about a third of the time; spending
-the time saved on exact solves from 10 cards instead of 9 gained nothing measurable (docs/strength.md)."""
+the time saved on exact solves from 10 cards instead of 9 gained nothing measurable
+(docs/strength.md)."""
 LIGHT_SEARCH = CardSearch(samples=16, node_budget=50_000, exact_cards=8, lookahead_tricks=2)
 """Without it (no C compiler, or ``BATAK_PURE_PYTHON=1``), so the bots still answer in well under a
 second (p95 0.36 s)."""

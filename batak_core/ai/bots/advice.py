@@ -22,7 +22,7 @@ from ...trick import winning_index
 from .bidding import CallValue, call_values, choose_trump
 from .club import announce_choice, bury_choice, club_card, winner_so_far
 from .evaluate import counting_trump, trick_estimate
-from .expert import CARD_SEARCH, CardScore, pick, score_cards, search_horizon, searchable, trusted
+from .expert import CARD_SEARCH, CardScore, pick, score_cards, search_horizon, searchable, second_hand_low, trusted
 from .knowledge import Knowledge, knowledge
 
 COUNT_BASIS = ("the hand's trick count: its honours, length and ruffing shortness, weighed by how such "
@@ -213,8 +213,9 @@ def _card_hint(view: DealView) -> Hint:
         return _unmeasured(Action.play(card), card_reason(view, know, card), _card_order(view, card, []),
                            f"No numbers: {_unsearched(view)}, so the choice follows a club player's rules.")
     scores = score_cards(view, know, seed=0)
-    card = pick(scores, club_card(view, know))
-    reason = card_reason(view, know, card)
+    searched = pick(scores, club_card(view, know))
+    card = second_hand_low(view, searched)
+    reason = card_reason(view, know, card) if card == searched else _kept_reason(searched, card)
     actions = _card_order(view, card, scores)
     if not trusted(scores):
         layouts = scores[0].layouts if scores else 0
@@ -233,6 +234,14 @@ def _card_hint(view: DealView) -> Hint:
                       "with all hands open")
     return _measured(Action.play(card), reason, measure,
                      [(a, round(by_card[a.card], 1), "") for a in actions], "cards")
+
+
+def _kept_reason(kept: Card, card: Card) -> str:
+    """Why the hint follows low instead of the card the search scores best (``second_hand_low``)."""
+    return (f"You have no trick yet and play second: keep {kept.label} for later, since a higher "
+            f"{kept.suit.singular} is still out and the players after you may hold it, and follow with "
+            f"{card.label}. Played out with all hands open, {kept.label} scores more, but only because "
+            "there the declarer always knows where your cards are.")
 
 
 def _card_order(view: DealView, card: Card, scores: list[CardScore]) -> list[Action]:

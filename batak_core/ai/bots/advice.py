@@ -214,7 +214,7 @@ def _card_hint(view: DealView) -> Hint:
                            f"No numbers: {_unsearched(view)}, so the choice follows a club player's rules.")
     scores = score_cards(view, know, seed=0)
     searched = pick(scores, club_card(view, know))
-    card = second_hand_low(view, searched)
+    card = second_hand_low(view, know, searched)
     reason = card_reason(view, know, card) if card == searched else _kept_reason(searched, card)
     actions = _card_order(view, card, scores)
     if not trusted(scores):

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...actions import Action
-from ...cards import CARDS, Card
+from ...cards import ABOVE, CARDS, Card
 from ...deal import DealView, Phase
 from ...scoring import declarer_points, defender_points
 from ...seats import side_mask
@@ -98,7 +98,7 @@ class ExpertBot:
             return Action.play(view.legal_plays[0])
         know = knowledge(view)
         scores = score_cards(view, know, self._seed, self._search)
-        return Action.play(second_hand_low(view, pick(scores, club_card(view, know))))
+        return Action.play(second_hand_low(view, know, pick(scores, club_card(view, know))))
 
 
 def searchable(view: DealView) -> bool:
@@ -125,15 +125,15 @@ def pick(scores: Sequence[CardScore], fallback: Card) -> Card:
     return fallback if fallback in close else close[0]
 
 
-def second_hand_low(view: DealView, card: Card) -> Card:
+def second_hand_low(view: DealView, know: Knowledge, card: Card) -> Card:
     """``card``, or the cheapest card of its suit when a defender still without a trick (where
     that costs points, and without partners) is second to play and ``card`` is not the highest of
     its suit left.
 
     The search plays every layout with all hands open, so it takes the declarer to know where a
-    kept honour sits and to catch it, and it spends the honour now. Such defenders ended without a
-    trick more often than the outside bot's stand-in, having spent the card that would have taken
-    one; playing low there won back some of that (docs/strength.md, "Second hand low").
+    kept honour sits and to catch it, and it spends the honour now. Such defenders were seen to
+    spend the card that would have been their trick more often than the outside bot's stand-in;
+    playing low there gained against it (docs/strength.md, "Second hand low").
     """
     if len(view.current_trick) != 1 or view.declarer is None or view.contract is None:
         return card
@@ -142,8 +142,7 @@ def second_hand_low(view: DealView, card: Card) -> Card:
     if (card.suit != led or side_mask(rules, view.seat) != 1 << view.seat or view.seat == view.declarer
             or view.tricks_won[view.seat] or defender_points(rules, view.contract, 0) >= 0):
         return card
-    seen = view.played | set(view.hand)
-    if all(CARDS[int(led) * 13 + rank - 2] in seen for rank in range(card.rank + 1, 15)):
+    if not ABOVE[card.index] & know.unseen:
         return card  # the highest of its suit left: it can lose the trick only to a trump
     return min((c for c in view.legal_plays if c.suit == led), key=lambda c: c.rank)
 

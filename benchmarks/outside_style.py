@@ -25,6 +25,13 @@ score less the others' average (without partners), as the outside bot counts the
     python benchmarks/outside_style.py --deals 100 --rules classic danish
     python benchmarks/outside_style.py --deals 40 --play greedy --playouts 1200
 
+A long match can be played in parts into one file (each deal is kept as it ends) and reported as
+one, or paired deal by deal with an earlier version of the expert's match on the same deals:
+
+    python benchmarks/outside_style.py --deals 500 --first 500 --workers 2 --save-deals after.jsonl
+    python benchmarks/outside_style.py --report after.jsonl
+    python benchmarks/outside_style.py --report after.jsonl --before before.jsonl
+
 Printed per ruleset: expert − stand-in in points per deal (duplicate: each deal at two tables with
 the seats swapped; 95% interval), how often each side bid of its own free will, how many tables
 passed out, the deals whose two auctions went differently against those that went alike, and in
@@ -41,6 +48,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,9 +63,10 @@ from batak_core.ai.bots.knowledge import knowledge, sample_layouts
 from batak_core.cards import ABOVE, SUIT_MASKS, SUIT_OF, Card, Suit, indices_of, mask_of
 from batak_core.cli.arguments import BadArgument, whole
 from batak_core.deal import Deal, DealView, Phase
+from batak_core.errors import shorten
 from batak_core.legality import breaks_trump, legal_mask
 from batak_core.rules import AllPass, RuleSet, preset
-from batak_core.saving import to_json
+from batak_core.saving import load_deal, to_json
 from batak_core.scoring import points_per_seat
 from batak_core.shuffle import derive_seed
 from batak_core.trick import advance
@@ -370,6 +379,12 @@ def play_table(rules: RuleSet, deal_seed: int, dealer: int, expert_seats: tuple[
         seat = deal.decider
         assert seat is not None
         deal.act(bots[seat].choose(deal.view(seat)))
+    return table_result(deal)
+
+
+def table_result(deal: Deal) -> TableResult:
+    """What the report counts of one finished table; the same whether the table was just played
+    or read back from a ``--save-deals`` file."""
     voluntary = [False] * 4
     high = 0
     passes = 0
@@ -414,8 +429,13 @@ def duplicate(args: tuple[RuleSet, int, int, int]) -> DealResult:
     rules, seed, index, playouts = args
     deal_seed = derive_seed(seed, index)
     dealer = index % 4
-    first = play_table(rules, deal_seed, dealer, (0, 2), playouts)
-    second = play_table(rules, deal_seed, dealer, (1, 3), playouts)
+    return deal_result(play_table(rules, deal_seed, dealer, (0, 2), playouts),
+                       play_table(rules, deal_seed, dealer, (1, 3), playouts))
+
+
+def deal_result(first: TableResult, second: TableResult) -> DealResult:
+    """One duplicate deal from its two tables: the expert in seats 0 and 2 at the first, in 1 and
+    3 at the second."""
     diff = ((first.points[0] + first.points[2] - first.points[1] - first.points[3])
             - (second.points[0] + second.points[2] - second.points[1] - second.points[3])) / 4
     expert_bids = sum(first.voluntary[s] for s in (0, 2)) + sum(second.voluntary[s] for s in (1, 3))
@@ -433,7 +453,7 @@ def interval(values: list[float]) -> str:
     return f"{mean:+.2f} ({mean - half:+.2f}..{mean + half:+.2f})"
 
 
-def report(name: str, results: list[DealResult], seconds: float) -> str:
+def report(name: str, results: list[DealResult], seconds: float | None = None) -> str:
     diffs = [r.diff for r in results]
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
@@ -446,7 +466,7 @@ def report(name: str, results: list[DealResult], seconds: float) -> str:
         return f"{statistics.fmean(xs):+.2f}" if xs else "-"
     return (f"{name}: expert - stand-in {mean:+.2f} points per deal and seat "
             f"(95% CI {mean - half:+.2f}..{mean + half:+.2f}), "
-            f"{len(results)} deals in {seconds:.0f} s\n"
+            f"{len(results)} deals{'' if seconds is None else f' in {seconds:.0f} s'}\n"
             f"  bid of their own free will: expert {sum(r.expert_bids for r in results)} seat-tables, "
             f"stand-in {sum(r.stand_in_bids for r in results)} (of {2 * tables} each); passed out: "
             f"{sum(r.passed_out for r in results)} of {tables} tables\n"
@@ -455,6 +475,83 @@ def report(name: str, results: list[DealResult], seconds: float) -> str:
             f"  card play where the auctions were alike, tricks of a seat with the expert in it less with the "
             f"stand-in: declaring {interval(declaring)} over {len(declaring)} deals, "
             f"defending {interval(defending)} over {len(defending)} seats")
+
+
+class BadSavedDeals(Exception):
+    """A ``--save-deals`` file that cannot be read back: says which file and line, and why."""
+
+
+SavedMatch = dict[int, DealResult]
+"""One match read back from ``--save-deals`` files: its duplicate deals by index."""
+
+
+def saved_matches(paths: list[Path]) -> dict[tuple[str, int], SavedMatch]:
+    """The matches kept in ``--save-deals`` files, by ruleset and seed. A long match may be played
+    in parts (``--first``) into one file or several; a deal kept twice must be the same deal
+    played the same way, or the files mix two versions of the bots and no report is made."""
+    matches: dict[tuple[str, int], SavedMatch] = {}
+    kept: dict[tuple[str, int, int], list[str]] = {}
+    for path in paths:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            raise BadSavedDeals(f"{path}: cannot be read ({type(error).__name__})") from None
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            where = f"{path}, line {number}"
+            try:
+                saved = json.loads(line)
+                name, seed, index, records = saved["rules"], saved["seed"], saved["index"], saved["tables"]
+                if not (isinstance(name, str) and isinstance(seed, int) and isinstance(index, int)
+                        and isinstance(records, list) and len(records) == 2):
+                    raise TypeError
+                first, second = (table_result(load_deal(record)) for record in records)
+            except (ValueError, KeyError, TypeError, RecursionError) as error:  # SaveFileError is a ValueError
+                raise BadSavedDeals(f"{where} is not a duplicate deal saved by --save-deals "
+                                    f"({shorten(str(error), 80)}); it begins {shorten(line, 40)}") from None
+            earlier = kept.setdefault((name, seed, index), records)
+            if earlier != records:
+                raise BadSavedDeals(f"{where}: deal {index} of {name}, seed {seed}, was kept before "
+                                    "and played differently: the files mix two versions of the bots")
+            matches.setdefault((name, seed), {})[index] = deal_result(first, second)
+    return matches
+
+
+def paired(before: SavedMatch, after: SavedMatch) -> str:
+    """Two versions of the expert over the same deals: after − before, per deal and seat, on the
+    deals both played. Most deals come out exactly alike, so pairing them is far tighter than
+    comparing two matches' expert − stand-in figures."""
+    common = sorted(before.keys() & after.keys())
+    if not common:
+        return "no deal in common"
+    changes = [after[i].diff - before[i].diff for i in common]
+    alike = sum(after[i].records == before[i].records for i in common)
+    return (f"after - before {interval(changes)} points per deal and seat over {len(common)} deals "
+            f"({alike} played exactly alike); expert - stand-in before "
+            f"{interval([before[i].diff for i in common])}, after {interval([after[i].diff for i in common])}")
+
+
+def match_name(name: str, seed: int, indices: list[int]) -> str:
+    first, last = indices[0], indices[-1]
+    deals = f"deals {first}..{last}" if last - first + 1 == len(indices) else f"{len(indices)} deals in {first}..{last}"
+    return f"{CEO_RULES if name == 'ceo' else name}, seed {seed}, {deals}"
+
+
+def print_saved(paths: list[Path], before: list[Path] | None) -> None:
+    """``--report``: the report of each saved match, or with ``--before`` its pairing with an
+    earlier version's match on the same deals."""
+    matches = saved_matches(paths)
+    earlier = saved_matches(before) if before else {}
+    if not matches:
+        raise BadSavedDeals(f"no deal in {', '.join(str(p) for p in paths)}")
+    for (name, seed), match in sorted(matches.items()):
+        indices = sorted(match)
+        print(match_name(name, seed, indices))
+        if before:
+            print("  " + paired(earlier.get((name, seed), {}), match))
+        else:
+            print(report("  expert - stand-in", [match[i] for i in indices]).replace("\n", "\n  "))
 
 
 MOST_DEALS = 1_000_000
@@ -476,27 +573,53 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=PLAY_PLAYOUTS,
                         help="greedy playouts a card decision with --play greedy")
     parser.add_argument("--save-deals", type=Path, metavar="FILE",
-                        help="write every finished table here, a JSON line a deal, for card_play_errors.py")
+                        help="add every finished deal here as it ends, a JSON line a deal, for --report "
+                             "and card_play_errors.py")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
+                        help="play nothing: report the matches kept in these --save-deals files, "
+                             "however many runs made them")
+    parser.add_argument("--before", type=Path, nargs="+", metavar="FILE",
+                        help="with --report: pair each match with the one in these files (an earlier "
+                             "version of the expert), deal by deal")
     try:
         args = parser.parse_args()
     except BadArgument as bad:
         parser.error(str(bad))
+    if args.before and not args.report:
+        parser.error("--before pairs a --report with an earlier match: give --report too")
+    if args.report:
+        try:
+            print_saved(args.report, args.before)
+        except BadSavedDeals as bad:
+            parser.exit(2, f"{parser.prog}: {bad}\n")
+        return
     playouts = args.playouts if args.play == "greedy" else 0
     for name in args.rules:
-        rules = ruleset(name)
-        jobs = [(rules, args.seed, i, playouts) for i in range(args.first, args.first + args.deals)]
-        started = time.perf_counter()
-        if args.workers > 1:
-            with ProcessPoolExecutor(args.workers) as pool:
-                results = list(pool.map(duplicate, jobs, chunksize=1))
-        else:
-            results = [duplicate(job) for job in jobs]
-        print(report(CEO_RULES if name == "ceo" else name, results, time.perf_counter() - started), flush=True)
-        if args.save_deals:
-            with args.save_deals.open("a") as out:
-                for index, result in enumerate(results, start=args.first):
-                    out.write(json.dumps({"rules": name, "seed": args.seed, "index": index,
+        play_match(name, args.seed, range(args.first, args.first + args.deals), args.workers, playouts,
+                   args.save_deals)
+
+
+def play_match(name: str, seed: int, indices: range, workers: int, playouts: int, save: Path | None) -> None:
+    """Play and report one match; each deal is kept as it ends, so a long run cut short loses
+    little and a later run with ``--first`` goes on from there."""
+    rules = ruleset(name)
+    jobs = [(rules, seed, i, playouts) for i in indices]
+    started = time.perf_counter()
+    def kept(finished: Iterator[DealResult]) -> list[DealResult]:
+        results = []
+        for index, result in zip(indices, finished, strict=True):
+            results.append(result)
+            if save:
+                with save.open("a") as out:
+                    out.write(json.dumps({"rules": name, "seed": seed, "index": index,
                                           "tables": list(result.records)}) + "\n")
+        return results
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = kept(pool.map(duplicate, jobs, chunksize=1))
+    else:
+        results = kept(map(duplicate, jobs))
+    print(report(CEO_RULES if name == "ceo" else name, results, time.perf_counter() - started), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ follows the engine's rules card for card, and it plays whole deals legally in ev
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -132,3 +133,90 @@ def test_a_negative_first_deal_or_no_deals_is_refused_with_a_message(option: str
         outside_style.main()
     assert stopped.value.code == 2
     assert option in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def two_saved_deals(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[Any]]:
+    """Deals 5 and 6 of seed 7, played (the stand-in with the expert's cards, the quick way) and
+    kept in a ``--save-deals`` file by two runs, as a long match is played in parts."""
+    saved = tmp_path_factory.mktemp("match") / "deals.jsonl"
+    played = []
+    for first in (5, 6):
+        outside_style.play_match("ceo", 7, range(first, first + 1), 1, 0, saved)
+        played.append(outside_style.duplicate((outside_style.ruleset("ceo"), 7, first, 0)))
+    return saved, played
+
+
+def test_a_match_kept_in_parts_is_read_back_as_the_one_match_that_was_played(
+        two_saved_deals: tuple[Any, list[Any]]) -> None:
+    saved, played = two_saved_deals
+    match = outside_style.saved_matches([saved])[("ceo", 7)]
+    assert sorted(match) == [5, 6]
+    assert [match[5], match[6]] == played
+
+
+def test_the_report_of_saved_deals_and_their_pairing_with_themselves(
+        two_saved_deals: tuple[Any, list[Any]], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    saved, played = two_saved_deals
+    mean = (played[0].diff + played[1].diff) / 2
+    monkeypatch.setattr("sys.argv", ["outside_style.py", "--report", str(saved)])
+    outside_style.main()
+    out = capsys.readouterr().out
+    assert out.startswith("miniokey, a trickless defender losing 10 x the bid, seed 7, deals 5..6\n")
+    assert f"expert - stand-in {mean:+.2f} points per deal and seat" in out and "2 deals\n" in out
+    monkeypatch.setattr("sys.argv", ["outside_style.py", "--report", str(saved), "--before", str(saved)])
+    outside_style.main()
+    assert "after - before +0.00 (+0.00..+0.00) points per deal and seat over 2 deals (2 played exactly alike)" \
+        in capsys.readouterr().out
+
+
+def test_pairing_two_versions_counts_only_the_deals_both_played() -> None:
+    def result(diff: float, record: str) -> Any:
+        return outside_style.DealResult(diff, 0, 0, 0, True, None, (), (record, record))
+    before = {1: result(2.0, "a"), 2: result(-1.0, "b"), 3: result(4.0, "c")}
+    after = {2: result(1.0, "x"), 3: result(4.0, "c"), 4: result(9.0, "d")}
+    text = outside_style.paired(before, after)
+    assert text.startswith("after - before +1.00 (")
+    assert "over 2 deals (1 played exactly alike)" in text
+    assert outside_style.paired(before, {}) == "no deal in common"
+
+
+def test_a_save_file_mixing_two_versions_of_the_bots_is_refused(
+        two_saved_deals: tuple[Any, list[Any]], tmp_path: Any) -> None:
+    """Extending a match with another version of the expert would report a blend of the two."""
+    saved, _ = two_saved_deals
+    fifth, sixth = (json.loads(line) for line in saved.read_text().splitlines())
+    line = {**fifth, "tables": sixth["tables"]}  # deal 5 kept again, played some other way
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(saved.read_text() + json.dumps(line) + "\n")
+    with pytest.raises(outside_style.BadSavedDeals, match="line 3: deal 5 of ceo, seed 7, was kept before"):
+        outside_style.saved_matches([mixed])
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("not json " + "x" * 500, "line 1 is not a duplicate deal saved by --save-deals"),
+    ('{"rules": "ceo", "seed": 7, "index": 1, "tables": ["{}", "{}"]}', "line 1 is not a duplicate deal"),
+    ('{"rules": "ceo", "seed": 7, "index": 1}', "line 1 is not a duplicate deal"),
+    ('{"rules": "ceo", "seed": 7, "index": "1", "tables": [1, 2]}', "line 1 is not a duplicate deal"),
+    ("[" * 100_000, "line 1 is not a duplicate deal"),
+])
+def test_a_broken_save_file_is_refused_with_its_line_and_a_short_quote(text: str, why: str, tmp_path: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(text + "\n")
+    monkeypatch.setattr("sys.argv", ["outside_style.py", "--report", str(broken)])
+    with pytest.raises(SystemExit) as stopped:
+        outside_style.main()
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and why in err
+    assert len(err) < 400
+
+
+def test_before_without_a_report_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.argv", ["outside_style.py", "--before", "a.jsonl"])
+    with pytest.raises(SystemExit):
+        outside_style.main()
+    assert "give --report too" in capsys.readouterr().err

@@ -547,11 +547,10 @@ def print_saved(paths: list[Path], before: list[Path] | None) -> None:
         raise BadSavedDeals(f"no deal in {', '.join(str(p) for p in paths)}")
     for (name, seed), match in sorted(matches.items()):
         indices = sorted(match)
-        print(match_name(name, seed, indices))
         if before:
-            print("  " + paired(earlier.get((name, seed), {}), match))
+            print(f"{match_name(name, seed, indices)}: {paired(earlier.get((name, seed), {}), match)}")
         else:
-            print(report("  expert - stand-in", [match[i] for i in indices]).replace("\n", "\n  "))
+            print(report(match_name(name, seed, indices), [match[i] for i in indices]))
 
 
 MOST_DEALS = 1_000_000

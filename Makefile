@@ -13,7 +13,7 @@ CHP := $(VENV)/node_modules/.bin/configurable-http-proxy
 ENSURE_ENGINE := $(BIN)/python batak_core/ai/compiled.py ensure
 NPM := $(shell command -v npm 2>/dev/null)
 
-.PHONY: app test lint typecheck bench engine clean
+.PHONY: app test lint typecheck bench engine catalogs messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,18 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 engine: $(VENV)/.app-installed
 	$(ENSURE_ENGINE)
 
-app: $(VENV)/.app-installed
+# The Turkish and German catalogs (batak_core/locale, docs/translating.md) compiled to .mo; `messages`
+# extracts the course's messages from the code again and merges them into both catalogs.
+catalogs: $(VENV)/.app-installed
+	$(BIN)/pybabel compile --domain batak --directory batak_core/locale --statistics
+
+messages: $(VENV)/.app-installed
+	$(BIN)/pybabel extract --mapping-file babel.cfg --add-comments Translators: --sort-by-file --width 120 \
+		--project batak-tutor --copyright-holder "batak-tutor" --output-file batak_core/locale/batak.pot .
+	$(BIN)/pybabel update --domain batak --input-file batak_core/locale/batak.pot --output-dir batak_core/locale \
+		--width 120 --no-fuzzy-matching --ignore-obsolete
+
+app: $(VENV)/.app-installed catalogs
 	-$(ENSURE_ENGINE)
 	$(BIN)/python lessons/serve.py --port $(PORT) $(if $(CLASSROOM),--classroom)
 
@@ -47,7 +58,7 @@ typecheck: $(VENV)/.test-installed
 # lesson notebook top to bottom (nbval) one kernel at a time: kernels started at once by two
 # workers can race for the same ports, and CI once lost one that way ("Kernel didn't respond in
 # 60 seconds"); then the real-browser tests, one app at a time.
-test: lint typecheck engine $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
+test: lint typecheck engine catalogs $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider
 	$(BIN)/python -m pytest -m browser tests/browser

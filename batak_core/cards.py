@@ -15,6 +15,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from .errors import shorten
+from .i18n import format_list, npgettext, pgettext
 
 
 class Suit(IntEnum):
@@ -45,6 +46,22 @@ class Suit(IntEnum):
     def plural(self) -> str:
         return self.singular + "s"
 
+    def word(self, plural: bool = True) -> str:
+        """The suit's name in the active language, for sentences: "hearts" (or "heart" where
+        English wants one: "a higher heart"); Turkish "kupa", German "Herz"."""
+        if plural:
+            return (pgettext("suit, plural", "spades"), pgettext("suit, plural", "hearts"),
+                    pgettext("suit, plural", "diamonds"), pgettext("suit, plural", "clubs"))[self]
+        return (pgettext("suit, singular", "spade"), pgettext("suit, singular", "heart"),
+                pgettext("suit, singular", "diamond"), pgettext("suit, singular", "club"))[self]
+
+    def count(self, n: int) -> str:
+        """``n`` cards of the suit in the active language: "1 heart", "3 hearts", "3 kupa", "3 Herz"."""
+        return (npgettext("cards of a suit", "{n} spade", "{n} spades", n),
+                npgettext("cards of a suit", "{n} heart", "{n} hearts", n),
+                npgettext("cards of a suit", "{n} diamond", "{n} diamonds", n),
+                npgettext("cards of a suit", "{n} club", "{n} clubs", n))[self].format(n=n)
+
     @classmethod
     def parse(cls, text: object) -> Suit:
         """A suit from a letter, a symbol or an English name ("H", "♥", "hearts")."""
@@ -71,7 +88,6 @@ _OUTLINE_SYMBOLS = str.maketrans("♠♥♦♣", "♤♡♢♧")
 _SUIT_BY_CHAR: Final = {ch: suit for suit in Suit for ch in (suit.letter, suit.letter.lower(),
                                                                 suit.symbol, suit.symbol.translate(_OUTLINE_SYMBOLS))}
 
-RANK_NAMES: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 _RANK_TEXT: Final = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_BY_TEXT: Final = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10,
                         **{str(r): r for r in range(2, 10)}}
@@ -139,13 +155,16 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The card as a reader sees it in a sentence: "Q♠", "10♥"."""
-        return self.rank_text + self.suit.symbol
+        """The card as a reader sees it in a sentence, with the letter the active language's cards
+        show: "Q♠", "10♥" (Turkish "K♠" for kız, German "D♠" for Dame)."""
+        return rank_face(self.rank) + self.suit.symbol
 
     @property
     def name(self) -> str:
-        """The spoken name, for accessible labels: "queen of spades"."""
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {self.suit.plural}"
+        """The spoken name in the active language, for accessible labels: "queen of spades"."""
+        # Translators: a card's spoken name; {rank} is from "rank in a card's name", {suit} a
+        # suit's plural name ("queen of spades"; Turkish "maça kızı", German "Pik-Dame").
+        return pgettext("card name", "{rank} of {suit}").format(rank=_rank_in_name(self.rank), suit=self.suit.word())
 
     def __str__(self) -> str:
         return self.rank_text + self.suit.letter
@@ -167,6 +186,27 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
+
+
+def rank_face(rank: int) -> str:
+    """The letter or number a card of ``rank`` shows in the active language ("Q"; Turkish "K",
+    German "D"); numbers stay numbers."""
+    if rank <= 10:
+        return str(rank)
+    # Translators: the letter printed on the card, as that language's cards show it.
+    return (pgettext("card face", "J"), pgettext("card face", "Q"), pgettext("card face", "K"),
+            pgettext("card face", "A"))[rank - 11]
+
+
+def _rank_in_name(rank: int) -> str:
+    # Translators: a rank as it stands in a card's spoken name, "{rank} of {suit}".
+    return (pgettext("rank in a card's name", "2"), pgettext("rank in a card's name", "3"),
+            pgettext("rank in a card's name", "4"), pgettext("rank in a card's name", "5"),
+            pgettext("rank in a card's name", "6"), pgettext("rank in a card's name", "7"),
+            pgettext("rank in a card's name", "8"), pgettext("rank in a card's name", "9"),
+            pgettext("rank in a card's name", "10"), pgettext("rank in a card's name", "jack"),
+            pgettext("rank in a card's name", "queen"), pgettext("rank in a card's name", "king"),
+            pgettext("rank in a card's name", "ace"))[rank - 2]
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
@@ -278,8 +318,5 @@ def sorted_hand(cards: Iterable[Card]) -> list[Card]:
 
 
 def describe_cards(cards: Iterable[Card]) -> str:
-    """'Q♣, 4♣ and 2♦' for sentences."""
-    labels = [c.label for c in cards]
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    """'Q♣, 4♣ and 2♦' for sentences, joined as the active language joins a list."""
+    return format_list([c.label for c in cards])

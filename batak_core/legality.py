@@ -16,6 +16,7 @@ from typing import Any, Final
 from .cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, cards_of, describe_cards, mask_of
 from .errors import shorten
 from .frozen import constructor_arguments
+from .i18n import N_, _, gettext, use_locale
 from .rules import RuleSet, TrumpBreak
 from .trick import TrickState
 
@@ -37,22 +38,27 @@ FREE_WHEN_CANNOT_OVERTRUMP: Final = "free-when-cannot-overtrump"
 PARTNER_WINNING: Final = "partner-winning"
 
 RULE_TITLES: Final[dict[str, str]] = {
-    NOT_IN_HAND: "only cards in your hand",
-    TRUMP_NOT_BROKEN: "no trump lead before trump is broken",
-    FOLLOW_SUIT: "follow suit",
-    OVERTAKE: "overtake duty: beat the highest card of the led suit",
-    RUFF: "ruff: play a trump when void in the led suit",
-    OVERTRUMP: "overtrump: beat the highest trump in the trick",
-    FREE_LEAD: "any card may be led",
-    TRUMP_BROKEN: "trump is broken: trump may be led",
-    ONLY_TRUMPS: "a hand of only trumps may lead trump",
-    NO_OVERTAKE_WHEN_TRUMPED: "no overtake duty once the trick is trumped",
-    FREE_DISCARD: "void in the led suit and in trump: any card",
-    NO_RUFF_DUTY: "no ruff duty: void in the led suit, any card",
-    FREE_WHEN_CANNOT_OVERTRUMP: "unable to overtrump: any card",
-    PARTNER_WINNING: "partner winning: no overtake or ruff duty",
+    NOT_IN_HAND: N_("only cards in your hand"),
+    TRUMP_NOT_BROKEN: N_("no trump lead before trump is broken"),
+    FOLLOW_SUIT: N_("follow suit"),
+    OVERTAKE: N_("overtake duty: beat the highest card of the led suit"),
+    RUFF: N_("ruff: play a trump when void in the led suit"),
+    OVERTRUMP: N_("overtrump: beat the highest trump in the trick"),
+    FREE_LEAD: N_("any card may be led"),
+    TRUMP_BROKEN: N_("trump is broken: trump may be led"),
+    ONLY_TRUMPS: N_("a hand of only trumps may lead trump"),
+    NO_OVERTAKE_WHEN_TRUMPED: N_("no overtake duty once the trick is trumped"),
+    FREE_DISCARD: N_("void in the led suit and in trump: any card"),
+    NO_RUFF_DUTY: N_("no ruff duty: void in the led suit, any card"),
+    FREE_WHEN_CANNOT_OVERTRUMP: N_("unable to overtrump: any card"),
+    PARTNER_WINNING: N_("partner winning: no overtake or ruff duty"),
 }
-"""A short title for every rule id, for tables and tooltips."""
+"""A short title for every rule id, for tables and tooltips, in English (``rule_title`` translates)."""
+
+
+def rule_title(rule: str) -> str:
+    """The short title of a rule id in the active language."""
+    return gettext(RULE_TITLES[rule])
 
 Step = tuple[str, int]
 
@@ -242,20 +248,22 @@ def legal_plays(rules: object, hand: Sequence[Card], trick: Sequence[Card],
 
 def explain_play(rules: object, hand: Sequence[Card], trick: Sequence[Card],
                  trump: object, trump_broken: object, card: object, *,
-                 partner_winning: object = False) -> Verdict:
-    """Whether ``card`` may be played, with the rule id and a sentence a learner understands."""
+                 partner_winning: object = False, locale: object | None = None) -> Verdict:
+    """Whether ``card`` may be played, with the rule id and a sentence a learner understands
+    (in ``locale``, a language code; the active language, English unless set, when ``None``)."""
     checked, hand_mask, trump_index, state, broken, exempt = _position(rules, hand, trick, trump, trump_broken,
                                                                       partner_winning)
     chosen = Card.parse(card)
     steps = duties(checked, hand_mask, trump_index, broken, state.led, state.top_led, state.top_trump, exempt)
-    return verdict_from_steps(checked, steps, hand_mask, trump_index, state, chosen)
+    with use_locale(locale):
+        return verdict_from_steps(checked, steps, hand_mask, trump_index, state, chosen)
 
 
 def verdict_from_steps(rules: RuleSet, steps: tuple[Step, ...], hand: int, trump: int,
                        state: TrickState, card: Card) -> Verdict:
-    """Read a card's verdict off the narrowing chain."""
+    """Read a card's verdict off the narrowing chain, its reason in the active language."""
     if not hand & card.bit:
-        return Verdict(card, False, NOT_IN_HAND, f"{card.label} is not in your hand.")
+        return Verdict(card, False, NOT_IN_HAND, _("{card} is not in your hand.").format(card=card.label))
     for rule, allowed in steps:
         if not allowed & card.bit:
             return Verdict(card, False, rule, _forbidden_reason(rule, card, allowed, rules, trump, state))
@@ -263,33 +271,36 @@ def verdict_from_steps(rules: RuleSet, steps: tuple[Step, ...], hand: int, trump
     return Verdict(card, True, rule, _allowed_reason(rule, card, rules, trump, state))
 
 
-def _suit_name(suit: int) -> str:
-    return Suit(suit).plural
-
-
 def _forbidden_reason(rule: str, card: Card, allowed: int, rules: RuleSet, trump: int,
                       state: TrickState) -> str:
     options = describe_cards(cards_of(allowed))
+    led = Suit(state.led) if state.led >= 0 else None
     if rule == TRUMP_NOT_BROKEN:
-        breaker = ("someone ruffs (plays a trump on another suit's lead)"
-                   if rules.trump_broken_by is TrumpBreak.RUFF_ONLY else "someone plays a trump")
-        exception = (" (House rule: holding A-K-Q of trump you may lead the ace.)"
-                     if rules.akq_trump_lead else "")
-        return (f"{card.label} is a trump, and trump may not be led before it is broken while you "
-                f"hold other suits. Trump breaks when {breaker}. Lead another suit.{exception}")
+        reason = (_("{card} is a trump, and trump may not be led before it is broken while you hold other "
+                    "suits. Trump breaks when someone ruffs (plays a trump on another suit's lead). "
+                    "Lead another suit.")
+                  if rules.trump_broken_by is TrumpBreak.RUFF_ONLY else
+                  _("{card} is a trump, and trump may not be led before it is broken while you hold other "
+                    "suits. Trump breaks when someone plays a trump. Lead another suit."))
+        if rules.akq_trump_lead:
+            reason += " " + _("(House rule: holding A-K-Q of trump you may lead the ace.)")
+        return reason.format(card=card.label)
+    assert led is not None
     if rule == FOLLOW_SUIT:
-        return (f"You must follow suit: {_suit_name(state.led)} were led and you hold "
-                f"{options}.")
-    void = f"You have no {_suit_name(state.led)}"
+        return _("You must follow suit: {suit} were led and you hold {options}.").format(
+            suit=led.word(), options=options)
     if rule == OVERTAKE:
-        note = (" The trick is already trumped, but these rules keep the overtake duty."
-                if state.trumped else "")
-        return (f"You can beat the {CARDS[state.top_led].label}, so you must play a higher "
-                f"{Suit(state.led).singular}: {options}.{note}")
+        reason = _("You can beat the {top}, so you must play a higher {suit}: {options}.").format(
+            top=CARDS[state.top_led].label, suit=led.word(plural=False), options=options)
+        if state.trumped:
+            reason += " " + _("The trick is already trumped, but these rules keep the overtake duty.")
+        return reason
     if rule == RUFF:
-        return f"{void}, so you must play a trump ({_suit_name(trump)}): {options}."
+        return _("You have no {led}, so you must play a trump ({trump}): {options}.").format(
+            led=led.word(), trump=Suit(trump).word(), options=options)
     if rule == OVERTRUMP:
-        return f"{void} and can beat the {CARDS[state.top_trump].label} in the trick, so you must overtrump: {options}."
+        return _("You have no {led} and can beat the {top} in the trick, so you must overtrump: {options}.").format(
+            led=led.word(), top=CARDS[state.top_trump].label, options=options)
     raise AssertionError(f"rule {rule} never forbids a card")
 
 
@@ -297,59 +308,72 @@ def _allowed_reason(rule: str, card: Card, rules: RuleSet, trump: int, state: Tr
     c = card.label
     if rule == FREE_LEAD:
         if trump >= 0 and SUIT_OF[card.index] == trump and not rules.trump_lead_restricted:
-            return f"{c} may be led: these rules allow leading trump at any time."
-        return f"{c} may be led: the leader chooses any suit."
+            return _("{card} may be led: these rules allow leading trump at any time.").format(card=c)
+        return _("{card} may be led: the leader chooses any suit.").format(card=c)
     if rule == TRUMP_BROKEN:
-        return f"{c} may be led: trump is broken, so any suit may be led."
+        return _("{card} may be led: trump is broken, so any suit may be led.").format(card=c)
     if rule == ONLY_TRUMPS:
-        return f"{c} may be led: you hold only trumps, so you may lead one before trump is broken."
+        return _("{card} may be led: you hold only trumps, so you may lead one before trump is broken.").format(card=c)
     if rule == TRUMP_NOT_BROKEN:
         if SUIT_OF[card.index] == trump:
-            return f"{c} may be led: you hold A-K-Q of trump, and the house rule lets you lead the ace."
-        return f"{c} may be led: it is not a trump, and trump is not broken yet."
+            return _("{card} may be led: you hold A-K-Q of trump, and the house rule lets you lead the ace.").format(
+                card=c)
+        return _("{card} may be led: it is not a trump, and trump is not broken yet.").format(card=c)
     if rule == PARTNER_WINNING:
-        return (f"{c} is allowed: your partner is winning the trick, so the overtake and ruff duties "
-                "do not apply (following suit is enough).")
+        return _("{card} is allowed: your partner is winning the trick, so the overtake and ruff duties do not "
+                 "apply (following suit is enough).").format(card=c)
+    led = Suit(state.led)
     if rule == FOLLOW_SUIT:
-        cannot_beat = state.top_led >= 0 and rules.must_overtake and state.top_led > card.index
-        return (f"{c} follows suit; you cannot beat the {CARDS[state.top_led].label}, so any "
-                f"{Suit(state.led).singular} will do." if cannot_beat else f"{c} follows suit.")
+        if state.top_led >= 0 and rules.must_overtake and state.top_led > card.index:
+            return _("{card} follows suit; you cannot beat the {top}, so any {suit} will do.").format(
+                card=c, top=CARDS[state.top_led].label, suit=led.word(plural=False))
+        return _("{card} follows suit.").format(card=c)
     if rule == OVERTAKE:
-        return f"{c} follows suit and beats the {CARDS[state.top_led].label}, as the overtake duty requires."
+        return _("{card} follows suit and beats the {top}, as the overtake duty requires.").format(
+            card=c, top=CARDS[state.top_led].label)
     if rule == NO_OVERTAKE_WHEN_TRUMPED:
-        return (f"{c} follows suit. The trick is already trumped, so under these rules you need not "
-                f"overtake: any {Suit(state.led).singular} will do.")
+        return _("{card} follows suit. The trick is already trumped, so under these rules you need not overtake: "
+                 "any {suit} will do.").format(card=c, suit=led.word(plural=False))
     if rule == RUFF:
-        ruff = f"{c} is a trump: you have no {_suit_name(state.led)}"
         if state.top_trump < 0:
-            return f"{ruff}, so you ruff."
+            return _("{card} is a trump: you have no {led}, so you ruff.").format(card=c, led=led.word())
         top = CARDS[state.top_trump].label
         if card.index > state.top_trump:
-            return f"{ruff}, so you ruff (these rules do not require overtrumping the {top})."
-        return f"{ruff} and cannot beat the {top}, so any trump will do."
+            return _("{card} is a trump: you have no {led}, so you ruff (these rules do not require overtrumping "
+                     "the {top}).").format(card=c, led=led.word(), top=top)
+        return _("{card} is a trump: you have no {led} and cannot beat the {top}, so any trump will do.").format(
+            card=c, led=led.word(), top=top)
     if rule == OVERTRUMP:
-        return f"{c} overtrumps the {CARDS[state.top_trump].label}, as required."
+        return _("{card} overtrumps the {top}, as required.").format(card=c, top=CARDS[state.top_trump].label)
     if rule == FREE_DISCARD:
         if trump >= 0:
-            return (f"{c} is allowed: you hold neither {_suit_name(state.led)} nor trumps, "
-                    "so any card may be played (it cannot win the trick).")
-        return f"{c} is allowed: you hold no {_suit_name(state.led)}, so any card may be played."
+            return _("{card} is allowed: you hold neither {led} nor trumps, so any card may be played (it cannot "
+                     "win the trick).").format(card=c, led=led.word())
+        return _("{card} is allowed: you hold no {led}, so any card may be played.").format(card=c, led=led.word())
     if rule == NO_RUFF_DUTY:
-        return (f"{c} is allowed: you hold no {_suit_name(state.led)}, and these rules do not require a "
-                "ruff, so any card may be played.")
+        return _("{card} is allowed: you hold no {led}, and these rules do not require a ruff, so any card may be "
+                 "played.").format(card=c, led=led.word())
     if rule == FREE_WHEN_CANNOT_OVERTRUMP:
-        return (f"{c} is allowed: you cannot beat the {CARDS[state.top_trump].label}, and under "
-                "these rules you may then play any card, a small trump included.")
+        return _("{card} is allowed: you cannot beat the {top}, and under these rules you may then play any card, "
+                 "a small trump included.").format(card=c, top=CARDS[state.top_trump].label)
     raise AssertionError(f"unknown rule {rule}")
 
 
 def duty_chain(rules: object, hand: Sequence[Card], trick: Sequence[Card], trump: object,
-               trump_broken: object, *, partner_winning: object = False) -> list[Verdict]:
+               trump_broken: object, *, partner_winning: object = False,
+               locale: object | None = None) -> list[Verdict]:
     """The whole chain of duties that decides which cards of ``hand`` may be played: one verdict
     per step of ``duties()`` that rules cards out, told on the first card it rules out (``legal``
     false, the very sentence ``explain_play`` gives that card), and the last step, which says why
     the remaining cards are allowed when it rules nothing out itself (told on its first card).
-    "You have no hearts, so you must play a trump ... you must overtrump: ..." is two verdicts."""
+    "You have no hearts, so you must play a trump ... you must overtrump: ..." is two verdicts.
+    ``locale`` as for ``explain_play``."""
+    with use_locale(locale):
+        return _duty_chain(rules, hand, trick, trump, trump_broken, partner_winning)
+
+
+def _duty_chain(rules: object, hand: Sequence[Card], trick: Sequence[Card], trump: object,
+                trump_broken: object, partner_winning: object) -> list[Verdict]:
     checked, hand_mask, trump_index, state, broken, exempt = _position(rules, hand, trick, trump, trump_broken,
                                                                       partner_winning)
     steps = duties(checked, hand_mask, trump_index, broken, state.led, state.top_led, state.top_trump, exempt)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .errors import shorten
 from .frozen import constructor_arguments
+from .i18n import N_, _, ngettext
 from .options import (
     OPTIONS,
     OPTIONS_BY_NAME,
@@ -29,6 +30,7 @@ from .options import (
     TieRule,
     TrumpBreak,
     Variant,
+    unknown_option,
 )
 
 if TYPE_CHECKING:
@@ -119,13 +121,11 @@ class RuleSet:
         combinations no source describes raise ValueError saying what is allowed."""
         for name in options:
             if name in NOT_SPECIFIED:
-                raise NotSpecifiedError(NOT_SPECIFIED[name])
+                raise NotSpecifiedError(_(NOT_SPECIFIED[name]))
         unknown = sorted(set(options) - set(OPTIONS_BY_NAME) - {"name"})
         if unknown:
             close = difflib.get_close_matches(unknown[0][:100], list(OPTIONS_BY_NAME), n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            raise ValueError(f"unknown rule option {shorten(unknown[0])}{hint}; every option is listed by "
-                             "`batak rules` and in docs/rules.md")
+            raise ValueError(unknown_option(shorten(unknown[0]), close[0] if close else ""))
         if "name" in options and options["name"] != self.name:
             raise ValueError(f"a rule set's name is its source ({self.name}); for another source use "
                              f"preset({shorten(options['name'])})")
@@ -144,11 +144,12 @@ class RuleSet:
                 value.value if isinstance(value, StrEnum) else value)
         return out
 
-    def describe(self) -> list[RuleDescription]:
-        """Every option in plain English with the source its value comes from."""
+    def describe(self, locale: object | None = None) -> list[RuleDescription]:
+        """Every option in words with the source its value comes from, in ``locale`` (a language
+        code; the active language, English unless set, when ``None``)."""
         from .teaching.describe import describe
 
-        return describe(self)
+        return describe(self, locale=locale)
 
     def differences(self, other: RuleSet) -> dict[str, tuple[Any, Any]]:
         """Options whose values differ: {name: (mine, other's)}."""
@@ -176,23 +177,26 @@ def _validate(rules: RuleSet) -> None:
             raise ValueError(f"{option.name} has the wrong type: {shorten(value)}")
     problems = []
     if not 1 <= rules.min_bid <= rules.max_bid <= 13:
-        problems.append(f"bids must satisfy 1 <= min_bid <= max_bid <= 13 "
-                        f"(got min_bid={rules.min_bid}, max_bid={rules.max_bid})")
+        problems.append(_("bids must satisfy 1 <= min_bid <= max_bid <= 13 (got min_bid={min_bid}, "
+                          "max_bid={max_bid})").format(min_bid=rules.min_bid, max_bid=rules.max_bid))
     if rules.all_pass in (AllPass.FIRST_BIDDER_PLAYS, AllPass.DEALER_PLAYS) and not 1 <= rules.all_pass_bid <= 13:
-        problems.append(f"all_pass_bid must be 1..13, not {rules.all_pass_bid}")
+        problems.append(_("all_pass_bid must be 1..13, not {value}").format(value=rules.all_pass_bid))
     if rules.every_trick_counts and rules.declarer_made is not DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS:
-        problems.append("every_trick_counts replaces the 10·B + (T − B) formula, so it needs "
-                        "declarer_made='ten_per_bid_plus_overtricks'")
+        problems.append(_("every_trick_counts replaces the 10·B + (T − B) formula, so it needs "
+                          "declarer_made='ten_per_bid_plus_overtricks'"))
     if rules.deal_choices_only and not rules.deal_choices:
-        problems.append("deal_choices_only needs the lengths on offer: set deal_choices too")
+        problems.append(_("deal_choices_only needs the lengths on offer: set deal_choices too"))
     elif rules.deal_choices_only and rules.game_end is GameEnd.FIXED_DEALS and rules.deals not in rules.deal_choices:
         allowed = ", ".join(map(str, rules.deal_choices))
-        problems.append(f"{rules.name} plays {allowed} deals, not {rules.deals}")
+        # Translators: {name} is a rule source (miniokey), {lengths} the game lengths it offers (3, 5, 7).
+        problems.append(_("{name} plays {lengths} deals, not {deals}").format(name=rules.name, lengths=allowed,
+                                                                            deals=rules.deals))
     if rules.game_end is GameEnd.TARGET_SCORE and rules.target < 1:
-        problems.append(f"target must be a positive score, not {rules.target}")
+        problems.append(_("target must be a positive score, not {value}").format(value=rules.target))
     problems += _variant_problems(rules)
     if problems:
-        raise ValueError("invalid rules: " + "; ".join(problems))
+        # Translators: {problems} is one or more of the messages about rules, joined by "; ".
+        raise ValueError(_("invalid rules: {problems}").format(problems="; ".join(problems)))
 
 
 def _variant_problems(rules: RuleSet) -> list[str]:
@@ -202,22 +206,32 @@ def _variant_problems(rules: RuleSet) -> list[str]:
         described = _described_form(rules.name, rules.variant)
         if described is None:
             sources = [n for (n, v) in VARIANTS if v is rules.variant]
-            problems.append(f"the {rules.name} rules do not describe {rules.variant.value}; it is described by: "
-                            f"{', '.join(sources)}")
+            problems.append(_not_described(rules.name, rules.variant, sources))
         else:
             changed = [o.name for o in OPTIONS if o.form and getattr(rules, o.name) != described[o.name]]
             if changed:
-                verb = "belongs" if len(changed) == 1 else "belong"
-                problems.append(f"{', '.join(changed)} {verb} to the form of the game ({rules.variant.value} under "
-                                f"{rules.name}: {', '.join(f'{n}={described[n]!r}' for n in changed)}); no source "
-                                "describes other values; choose another variant with preset(name, variant)")
+                # Translators: {options} are option names (partnership, dummy), {variant} a variant's id
+                # (esli), {name} a rule source (classic), {values} the options' values (partnership=False).
+                problems.append(ngettext(
+                    "{options} belongs to the form of the game ({variant} under {name}: {values}); no source "
+                    "describes other values; choose another variant with preset(name, variant)",
+                    "{options} belong to the form of the game ({variant} under {name}: {values}); no source "
+                    "describes other values; choose another variant with preset(name, variant)",
+                    len(changed)).format(options=", ".join(changed), variant=rules.variant.value, name=rules.name,
+                                         values=", ".join(f"{n}={described[n]!r}" for n in changed)))
     if rules.kitty and rules.max_bid > rules.tricks_per_deal:
-        problems.append(f"with a kitty there are {rules.tricks_per_deal} tricks, so max_bid must be at most "
-                        f"{rules.tricks_per_deal}")
+        problems.append(_("with a kitty there are {n} tricks, so max_bid must be at most {n}").format(
+            n=rules.tricks_per_deal))
     if rules.akq_trump_lead and rules.trump_broken_by is TrumpBreak.RUFF_ONLY:
-        problems.append("akq_trump_lead is described with trump broken by any trump; with ruff-only "
-                        "breaking the rest of the A-K-Q sequence is not described")
+        problems.append(_("akq_trump_lead is described with trump broken by any trump; with ruff-only "
+                          "breaking the rest of the A-K-Q sequence is not described"))
     return problems
+
+
+def _not_described(name: str, variant: Variant, sources: list[str]) -> str:
+    # Translators: {name} is a rule source (miniokey), {variant} a variant's id (esli), {sources} rule sources.
+    return _("the {name} rules do not describe {variant}; it is described by: {sources}").format(
+        name=name, variant=variant.value, sources=", ".join(sources))
 
 
 def _described_form(name: str, variant: Variant) -> dict[str, Any] | None:
@@ -235,14 +249,15 @@ class NotSpecifiedError(ValueError):
 
 
 NOT_SPECIFIED: Final[Mapping[str, str]] = MappingProxyType({
-    "two_or_fewer_sinks": "The turkish source names a regional rule that a player with 2 tricks or fewer "
-                          "'sinks' and scores minus, but gives no penalty ('bu sitede standart puanlama "
-                          "kullanılır'): not specified, so the engine does not invent one.",
-    "gonullu": "Gönüllü Batak is only named by the danish source ('dropper auktionen helt til fordel for "
-               "en frivillig udfordrer'); how the volunteer is chosen and scored is not specified, so the "
-               "engine does not invent it.",
+    "two_or_fewer_sinks": N_("The turkish source names a regional rule that a player with 2 tricks or fewer "
+                             "'sinks' and scores minus, but gives no penalty ('bu sitede standart puanlama "
+                             "kullanılır'): not specified, so the engine does not invent one."),
+    "gonullu": N_("Gönüllü Batak is only named by the danish source ('dropper auktionen helt til fordel for "
+                  "en frivillig udfordrer'); how the volunteer is chosen and scored is not specified, so the "
+                  "engine does not invent it."),
 })
-"""Rules the sources name but leave open; asking for one raises NotSpecifiedError with this text."""
+"""Rules the sources name but leave open; asking for one raises NotSpecifiedError with this text
+(in English here, marked for the catalog: shown as ``_(NOT_SPECIFIED[name])``)."""
 
 
 VARIANTS: Final[Mapping[tuple[str, Variant], Mapping[str, Any]]] = MappingProxyType({
@@ -267,10 +282,11 @@ VARIANTS: Final[Mapping[tuple[str, Variant], Mapping[str, Any]]] = MappingProxyT
 
 
 MENTIONED_ONLY: Final[Mapping[tuple[str, Variant], str]] = MappingProxyType({
-    ("danish", Variant.KOZ_MACA): "The danish source only mentions Koz Maça ('gør spar til fast trumf hele "
-                                  "vejen igennem') without its announcements or scoring: not specified. "
-                                  "Choose the classic or turkish Koz Maça.",
+    ("danish", Variant.KOZ_MACA): N_("The danish source only mentions Koz Maça ('gør spar til fast trumf hele "
+                                     "vejen igennem') without its announcements or scoring: not specified. "
+                                     "Choose the classic or turkish Koz Maça."),
 })
+"""Variants a source only mentions (English, marked for the catalog: raised as ``_(text)``)."""
 
 _PRESETS_BUILT = False
 PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType({
@@ -284,24 +300,24 @@ DEFAULT_PRESET: Final = "miniokey"
 def preset(name: str, variant: str | Variant | None = None, **options: Any) -> RuleSet:
     """The named source's rules, optionally as a variant, with house-rule options changed."""
     if not isinstance(name, str) or name.strip().lower() not in PRESETS:
-        raise ValueError(f"unknown preset {shorten(name)}; choose one of: {', '.join(PRESETS)}")
+        raise ValueError(_("unknown preset {name}; choose one of: {presets}").format(
+            name=shorten(name), presets=", ".join(PRESETS)))
     key = name.strip().lower()
     rules = PRESETS[key]
     if variant is not None and variant != Variant.IHALELI:
         if variant == "gonullu":
-            raise NotSpecifiedError(NOT_SPECIFIED["gonullu"])
+            raise NotSpecifiedError(_(NOT_SPECIFIED["gonullu"]))
         try:
             chosen = Variant(variant)
         except ValueError:
             allowed = ", ".join(repr(v.value) for v in Variant)
-            raise ValueError(f"unknown variant {shorten(variant)}; choose one of: {allowed}") from None
+            raise ValueError(_("unknown variant {variant}; choose one of: {variants}").format(
+                variant=shorten(variant), variants=allowed)) from None
         if (key, chosen) in MENTIONED_ONLY:
-            raise NotSpecifiedError(MENTIONED_ONLY[(key, chosen)])
+            raise NotSpecifiedError(_(MENTIONED_ONLY[(key, chosen)]))
         changes = VARIANTS.get((key, chosen))
         if changes is None:
-            sources = [n for (n, v) in VARIANTS if v is chosen]
-            raise ValueError(f"the {key} rules do not describe {chosen.value}; it is described by: "
-                             f"{', '.join(sources)}")
+            raise ValueError(_not_described(key, chosen, [n for (n, v) in VARIANTS if v is chosen]))
         coerced = {n: OPTIONS_BY_NAME[n].check(v) for n, v in changes.items()}
         rules = dataclasses.replace(rules, variant=chosen, **coerced)
     return rules.replace(**options) if options else rules

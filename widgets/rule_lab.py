@@ -14,18 +14,24 @@ import ipywidgets as w
 
 import batak_core as bc
 from batak_core import RuleSet, SaveFileError, Suit, Verdict
-from batak_core.legality import RULE_TITLES
+from batak_core.i18n import N_, _, pgettext
+from batak_core.legality import RULE_TITLES, rule_title
 from batak_core.teaching.drills import EDGE_CASES, random_position
 from batak_core.teaching.names import SEAT_NAMES as NAMES
-from batak_core.teaching.names import verb
+from batak_core.teaching.names import seat_name
 from batak_core.teaching.position import Position, compare_presets
 
 from .cards import card_svg
 from .style import control, root, set_classes, style_widget
 
-_TRUMPS = [(f"{s.symbol} {s.plural}", s.letter) for s in Suit] + [("no trump", "")]
-YOUR_RULES = "your rules"
-"""The heading of the lab's own rules' column (its rule set is named after its preset, like that preset's)."""
+YOUR_RULES = N_("your rules")
+"""The heading of the lab's own rules' column (its rule set is named after its preset, like that preset's),
+in English: the column's key, shown as ``_(YOUR_RULES)``."""
+
+
+def _trumps() -> list[tuple[str, str]]:
+    """The trump menu in the active language: "♠ spades" ... and "no trump"."""
+    return [(f"{s.symbol} {s.word()}", s.letter) for s in Suit] + [(_("no trump"), "")]
 
 
 class RuleLab(w.VBox):
@@ -36,24 +42,28 @@ class RuleLab(w.VBox):
     def __init__(self, rules: RuleSet | None = None) -> None:
         self.rules = rules or bc.preset(bc.DEFAULT_PRESET)
         self._quiet = False
-        self.hands = [w.Text(description=name, placeholder="cards like AS KS 10H 3C",
-                             layout=w.Layout(width="520px")) for name in NAMES]
-        self.trump = w.Dropdown(options=_TRUMPS, value="H", description="Trump")
-        self.leader = w.Dropdown(options=[(name, s) for s, name in enumerate(NAMES)], value=0, description="Led by")
-        self.trick = w.Text(description="Trick", placeholder="cards played so far, in order: 9C QH",
+        # Translators: the cards are typed as codes (A K Q J for the faces, S H D C for the suits) in every language.
+        hint = _("cards like AS KS 10H 3C")
+        self.hands = [w.Text(description=seat_name(seat), placeholder=hint, layout=w.Layout(width="520px"))
+                      for seat in range(len(NAMES))]
+        self.trump = w.Dropdown(options=_trumps(), value="H", description=_("Trump"))
+        self.leader = w.Dropdown(options=[(seat_name(s), s) for s in range(len(NAMES))], value=0,
+                                 description=_("Led by"))
+        self.trick = w.Text(description=_("Trick"), placeholder=_("cards played so far, in order: 9C QH"),
                             layout=w.Layout(width="520px"))
-        self.broken = w.Checkbox(description="Trump already broken", indent=False)
+        self.broken = w.Checkbox(description=_("Trump already broken"), indent=False)
         for widget in (*self.hands, self.trump, self.leader, self.trick, self.broken):
             widget.observe(lambda _c: self._update(), "value")
-        self.examples = w.Dropdown(options=["(choose an example)", *EDGE_CASES], description="Examples",
+        self.examples = w.Dropdown(options=[_("(choose an example)"), *EDGE_CASES], description=_("Examples"),
                                    layout=w.Layout(width="520px"))
         self.examples.observe(self._example, "value")
-        self.random_button = control("Random position", "A position from a random deal", "batak-random-position")
+        self.random_button = control(_("Random position"), _("A position from a random deal"),
+                                     "batak-random-position")
         self.random_button.on_click(lambda _b: self.set_position(random_position(self.rules)))
-        self.json = w.Textarea(placeholder="Saved positions appear here; paste one and press Load",
+        self.json = w.Textarea(placeholder=_("Saved positions appear here; paste one and press Load"),
                                layout=w.Layout(width="520px", height="120px"))
-        self.save_button = control("Save to JSON", "Write this position as JSON below", "batak-save")
-        self.load_button = control("Load from JSON", "Read the JSON below into the lab", "batak-load")
+        self.save_button = control(_("Save to JSON"), _("Write this position as JSON below"), "batak-save")
+        self.load_button = control(_("Load from JSON"), _("Read the JSON below into the lab"), "batak-load")
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load())
         self.error = w.HTML()
@@ -63,7 +73,8 @@ class RuleLab(w.VBox):
         editor = w.VBox([self.examples, w.HBox([self.random_button]), *self.hands,
                          w.HBox([self.trump, self.leader]), self.trick, self.broken,
                          w.HBox([self.save_button, self.load_button]), self.json])
-        super().__init__([style_widget(), w.HTML('<div class="batak-panel-title">Rule lab</div>'),
+        heading = escape(_("Rule lab"))
+        super().__init__([style_widget(), w.HTML(f'<div class="batak-panel-title">{heading}</div>'),
                           editor, self.error, self.result])
         root(self, "batak-panel", "batak-rule-lab")
         self.position: Position | None = None
@@ -142,12 +153,13 @@ class RuleLab(w.VBox):
         said = {position.trump_broken_under(r) for r in bc.PRESETS.values()}
         mine = position.trump_broken_under(self.rules)
         if len(said) > 1 or mine not in said:
-            text += f" Under {YOUR_RULES} trump is {'broken' if mine else 'not broken yet'}."
+            text += " " + (_("Under your rules trump is broken.") if mine else _("Under your rules trump is not broken "
+                                                                                  "yet."))
         return text
 
     def _table(self, position: Position) -> str:
         columns = self._columns(position)
-        head = "".join(f'<th class="batak-your-rules" title="{self._your_rules_title()}">{name}</th>'
+        head = "".join(f'<th class="batak-your-rules" title="{self._your_rules_title()}">{escape(_(name))}</th>'
                        if name == YOUR_RULES else f"<th>{name}</th>" for name, _rules, _verdicts in columns)
         # broken already, by an earlier trick or by a card of this one: then no card breaks it now
         broken = [position.trump_broken_under(rules) for _name, rules, _verdicts in columns]
@@ -156,24 +168,31 @@ class RuleLab(w.VBox):
             cells = []
             for (_name, rules, verdicts), already in zip(columns, broken, strict=True):
                 v = verdicts[i]
-                breaks = (" · breaks trump" if v.legal and position.trump == card.suit and not already
+                breaks = (" · " + _("breaks trump") if v.legal and position.trump == card.suit and not already
                           and position.breaks_trump(rules, card) else "")
-                mark = "✓ legal" if v.legal else "✗ " + RULE_TITLES.get(v.rule, v.rule)
+                if v.legal:
+                    mark = "✓ " + pgettext("card may be played", "legal")
+                else:
+                    mark = "✗ " + (rule_title(v.rule) if v.rule in RULE_TITLES else v.rule)
                 cells.append(f'<td class="{"batak-legal-cell" if v.legal else "batak-illegal-cell"}" '
                              f'title="{escape(v.reason)}">{mark}{breaks}</td>')
             differs = len({verdicts[i].legal for _name, _rules, verdicts in columns}) > 1
             rows.append(f'<tr class="{"batak-differs" if differs else ""}"><th>{card_svg(card, scale=0.55)}</th>'
                         f"{''.join(cells)}</tr>")
-        who = f"{NAMES[position.to_move]} {verb(position.to_move, 'are', 'is')}"
-        return (f"<p>{who} to move. {self._context(position, columns)} Rows the rule sets "
-                "disagree on are shaded; hover a cell for the engine's reason.</p>"
-                f'<table class="batak-lab-table"><thead><tr><th>card</th>{head}</tr></thead>'
+        who = (_("You are to move.") if position.to_move == 0
+               else _("{name} is to move.").format(name=seat_name(position.to_move)))
+        hint = _("Rows the rule sets disagree on are shaded; hover a cell for the engine's reason.")
+        card_head = pgettext("table heading", "card")
+        return (f"<p>{who} {self._context(position, columns)} {hint}</p>"
+                f'<table class="batak-lab-table"><thead><tr><th>{card_head}</th>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
     def _your_rules_title(self) -> str:
         """What "your rules" are: the preset, its variant, and the house rules changed from it."""
         rules = self.rules
-        form = "" if rules.variant.value == "ihaleli" else f" {rules.variant.value}"
+        label = rules.name if rules.variant.value == "ihaleli" else f"{rules.name} {rules.variant.value}"
         changed = rules.differences(bc.preset(rules.name, rules.variant))
-        house = " + house rules: " + ", ".join(changed) if changed else ""
-        return escape(f"{rules.name}{form}{house}")
+        if changed:
+            # Translators: {rules} is a rule source and variant as ids (classic esli), {options} option names.
+            label = _("{rules} + house rules: {options}").format(rules=label, options=", ".join(changed))
+        return escape(label)

@@ -22,6 +22,7 @@ import traitlets
 
 import batak_core as bc
 from batak_core import RuleSet
+from batak_core.i18n import N_, _, pgettext
 from batak_core.options import OPTIONS, OPTIONS_BY_NAME, Option, parse_value
 from batak_core.teaching.describe import FIRST_LEAD, FIRST_LEAD_TITLE
 
@@ -29,8 +30,26 @@ from .style import root, set_classes, style_widget
 
 RulesCallback = Callable[[RuleSet], None]
 
-VARIANT_TITLES = {"ihaleli": "İhaleli (the auction game)", "koz_maca": "Koz Maça (spades always trump)",
-                  "esli": "Eşli (partners)", "gommeli": "Gömmeli (buried kitty)"}
+VARIANT_TITLES = {"ihaleli": N_("İhaleli (the auction game)"), "koz_maca": N_("Koz Maça (spades always trump)"),
+                  "esli": N_("Eşli (partners)"), "gommeli": N_("Gömmeli (buried kitty)")}
+"""Each variant's menu title, in English (shown as ``_(title)``)."""
+
+NAMED_TITLES = {"two_or_fewer_sinks": N_("two or fewer sinks"), "gonullu": N_("gonullu")}
+"""Titles of the rules the sources only name (``rules.NOT_SPECIFIED``), in English."""
+
+VALUE_WORDS = {
+    "counterclockwise": N_("counterclockwise"), "clockwise": N_("clockwise"),
+    "first_bidder_plays": N_("first bidder plays"), "dealer_plays": N_("dealer plays"), "redeal": N_("redeal"),
+    "dealer_must_bid": N_("dealer must bid"),
+    "any_trump": N_("any trump"), "ruff_only": N_("ruff only"),
+    "ten_per_trick": N_("ten per trick"), "ten_per_bid": N_("ten per bid"),
+    "ten_per_bid_plus_overtricks": N_("ten per bid plus overtricks"), "one_per_trick": N_("one per trick"),
+    "nothing": N_("nothing"), "minus_50": N_("minus 50"), "minus_ten_bid": N_("minus ten bid"),
+    "fixed_deals": N_("fixed deals"), "target_score": N_("target score"),
+    "share": N_("share"), "extra_deal": N_("extra deal"), "deal_until_decided": N_("deal until decided"),
+}
+"""The options' word values as the inputs and the summary show them, in English (the value with
+spaces for underscores; shown as ``_(words)``)."""
 
 HOUSE_OPTIONS: tuple[Option, ...] = tuple(o for o in OPTIONS if not o.form)
 """The options a table may change as house rules, in display order (the variant sets the others)."""
@@ -38,15 +57,18 @@ HOUSE_OPTIONS: tuple[Option, ...] = tuple(o for o in OPTIONS if not o.form)
 
 def variant_options(preset: str) -> list[tuple[str, str]]:
     """(title, value) of the variants a preset's source describes, İhaleli (the auction game) first."""
-    return [(VARIANT_TITLES.get(v.value, v.value), v.value) for v in bc.variants_of(preset)]
+    return [(_(VARIANT_TITLES[v.value]) if v.value in VARIANT_TITLES else v.value, v.value)
+            for v in bc.variants_of(preset)]
 
 
 def option_title(name: str) -> str:
     """The options table's short label for ``name`` (rules that are only named have none)."""
     option = OPTIONS_BY_NAME.get(name)
     if name == FIRST_LEAD:
-        return FIRST_LEAD_TITLE
-    return option.title if option is not None else name.replace("_", " ")
+        return _(FIRST_LEAD_TITLE)
+    if option is not None:
+        return _(option.title)
+    return _(NAMED_TITLES[name]) if name in NAMED_TITLES else name.replace("_", " ")
 
 
 def _shown(option: Option, value: Any) -> Any:
@@ -57,20 +79,24 @@ def _shown(option: Option, value: Any) -> Any:
 
 
 def _words(value: Any) -> str:
-    """An option's value in words for the summary line ("yes", "3, 5, 7", "dealer plays")."""
+    """An option's value in words for the summary line ("yes", "3, 5, 7", "dealer plays"), in the
+    active language."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("rule is on", "yes") if value else pgettext("rule is on", "no")
     if isinstance(value, list | tuple):
-        return ", ".join(map(str, value)) or "none"
+        return ", ".join(map(str, value)) or pgettext("rule value", "none")
     if isinstance(value, str):  # enum values ("dealer_plays") and the fixed trump's letter
-        return value.replace("_", " ") or "none"
+        if value in VALUE_WORDS:
+            return _(VALUE_WORDS[value])
+        return value.replace("_", " ") or pgettext("rule value", "none")
     return str(value)
 
 
 def _option_input(option: Option, value: Any) -> w.ValueWidget:
     """The input for one option, by its kind: a checkbox, a list to choose from, a number within the
     option's range, or text (lists of numbers are typed as "3, 5, 7")."""
-    common: dict[str, Any] = {"value": _shown(option, value), "description": option.title, "tooltip": option.name}
+    common: dict[str, Any] = {"value": _shown(option, value), "description": _(option.title),
+                              "tooltip": option.name}
     style = {"description_width": "260px"}
     if option.kind is bool:
         return w.Checkbox(indent=False, **common)
@@ -93,10 +119,10 @@ class RulesPanel(w.VBox):
         rules = rules or bc.preset(bc.DEFAULT_PRESET)
         self._change_handlers = w.CallbackDispatcher()
         self._quiet = False
-        self.preset = w.Dropdown(options=list(bc.PRESETS), value=rules.name, description="Rule book",
-                                 tooltip="Which of the five rule sources to follow")
+        self.preset = w.Dropdown(options=list(bc.PRESETS), value=rules.name, description=_("Rule book"),
+                                 tooltip=_("Which of the five rule sources to follow"))
         self.variant = w.Dropdown(options=variant_options(rules.name), value=rules.variant.value,
-                                  description="Variant", tooltip="The form of the game")
+                                  description=_("Variant"), tooltip=_("The form of the game"))
         self.inputs: dict[str, w.ValueWidget] = {o.name: _option_input(o, getattr(rules, o.name))
                                                  for o in HOUSE_OPTIONS}
         grouped: dict[str, list[w.ValueWidget]] = {}
@@ -104,13 +130,13 @@ class RulesPanel(w.VBox):
             grouped.setdefault(option.group, []).append(self.inputs[option.name])
         self.groups: dict[str, w.VBox] = {}
         for group, inputs in grouped.items():
-            heading = w.HTML(f'<div class="batak-option-group">{escape(group)}</div>')
+            heading = w.HTML(f'<div class="batak-option-group">{escape(_(group))}</div>')
             self.groups[group] = w.VBox([heading, *inputs])
             set_classes(self.groups[group], ("batak-option-box",))
         for widget in (self.preset, self.variant, *self.inputs.values()):
             widget.observe(self._changed, "value")
         self.house = w.Accordion([w.VBox(list(self.groups.values()))], selected_index=None)
-        self.house.set_title(0, "House rules: change any option")
+        self.house.set_title(0, _("House rules: change any option"))
         self.summary = w.HTML()
         self.error = w.HTML()
         set_classes(self.error, ("batak-error",))
@@ -182,11 +208,21 @@ class RulesPanel(w.VBox):
     def _show(self) -> None:
         rules = self.rules
         changed = rules.differences(bc.preset(rules.name, rules.variant))
-        form = f", {VARIANT_TITLES[rules.variant.value]}" if rules.variant.value != "ihaleli" else ""
-        self.summary.value = ("<b>House rules:</b> " + "; ".join(
-            f"{escape(option_title(n))}: {escape(_words(mine))} (the {rules.name} rules: {escape(_words(theirs))})"
-            for n, (mine, theirs) in changed.items())
-            if changed else f"<b>{rules.name}</b> rules{form} as the source gives them.")
+        if changed:
+            # Translators: {option} is an option's title, {value} its value here, {name} a rule source
+            # (classic) and {source_value} that source's value: "Lowest bid: 4 (the classic rules: 5)".
+            item = _("{option}: {value} (the {name} rules: {source_value})")
+            # Translators: {changes} is one or more "Lowest bid: 4 (the classic rules: 5)", joined by "; ".
+            self.summary.value = _("<b>House rules:</b> {changes}").format(changes="; ".join(
+                item.format(option=escape(option_title(n)), value=escape(_words(mine)), name=rules.name,
+                            source_value=escape(_words(theirs))) for n, (mine, theirs) in changed.items()))
+        elif rules.variant.value != "ihaleli":
+            # Translators: {name} is a rule source (turkish), {variant} a variant's menu title
+            # ("Koz Maça (spades always trump)").
+            self.summary.value = _("<b>{name}</b> rules, {variant} as the source gives them.").format(
+                name=rules.name, variant=_(VARIANT_TITLES[rules.variant.value]))
+        else:
+            self.summary.value = _("<b>{name}</b> rules as the source gives them.").format(name=rules.name)
         rows = "".join(f'<tr><td title="{escape(item.option)}"><b>{escape(option_title(item.option))}</b></td>'
                        f"<td>{escape(item.text, quote=False)}</td>"
                        f'<td class="batak-source">{escape(item.source, quote=False)}</td></tr>'

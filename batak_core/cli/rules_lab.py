@@ -15,7 +15,8 @@ from typing import TypeVar
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import shorten
-from ..legality import RULE_TITLES, Verdict, explain_play
+from ..i18n import N_, _, pgettext
+from ..legality import RULE_TITLES, Verdict, explain_play, rule_title
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..scoring import score_announcements, score_deal
 from ..seats import contract_made
@@ -25,8 +26,9 @@ from .arguments import BadArgument, Parser, house_rule_names, one_of, rule_setti
 
 T = TypeVar("T")
 
-EXIT_STATUS = ("Exit status: 0 when at least one preset gave a result (a preset that refuses says why "
-               "in its own row); 2 for a bad argument, or when every preset refuses.")
+EXIT_STATUS = N_("Exit status: 0 when at least one preset gave a result (a preset that refuses says why "
+                 "in its own row); 2 for a bad argument, or when every preset refuses.")
+"""The commands' epilog, in English (shown as ``_(EXIT_STATUS)``)."""
 
 
 @dataclass(frozen=True)
@@ -44,12 +46,13 @@ def _preset_names(args: argparse.Namespace) -> list[str]:
     names: list[str] = []
     for name in (n.strip() for n in text.split(",") if n.strip()):
         if name not in PRESETS:
-            raise BadArgument(f"unknown preset {shorten(name)}; --rules takes 'all' or presets, comma "
-                              f"separated: {', '.join(PRESETS)}")
+            raise BadArgument(_("unknown preset {name}; --rules takes 'all' or presets, comma separated: "
+                                "{presets}").format(name=shorten(name), presets=", ".join(PRESETS)))
         if name not in names:
             names.append(name)
     if not names:
-        raise BadArgument(f"--rules takes 'all' or presets, comma separated: {', '.join(PRESETS)}")
+        raise BadArgument(_("--rules takes 'all' or presets, comma separated: {presets}").format(
+            presets=", ".join(PRESETS)))
     return names
 
 
@@ -65,16 +68,16 @@ def _each_preset(args: argparse.Namespace, answer: Callable[[RuleSet], T]) -> li
             results.append((name, answer(preset(name, args.variant, **options))))
         except ValueError as error:
             results.append((name, Refusal(str(error))))
-    reasons = {r.reason for _, r in results if isinstance(r, Refusal)}
-    if len(reasons) == 1 and all(isinstance(r, Refusal) for _, r in results):
+    reasons = {r.reason for _name, r in results if isinstance(r, Refusal)}
+    if len(reasons) == 1 and all(isinstance(r, Refusal) for _name, r in results):
         raise BadArgument(reasons.pop())
     return results
 
 
 def _status(results: Sequence[tuple[str, object]]) -> int:
     """0 when some preset answered; otherwise the rows printed say why each refused."""
-    if all(isinstance(r, Refusal) for _, r in results):
-        raise BadArgument("no preset gives a result; each row above says why")
+    if all(isinstance(r, Refusal) for _name, r in results):
+        raise BadArgument(_("no preset gives a result; each row above says why"))
     return 0
 
 
@@ -86,7 +89,12 @@ def _cards(text: str, what: str) -> list[Card]:
 
 
 def _labels(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in cards) or "(none)"
+    return " ".join(c.label for c in cards) or _("(none)")
+
+
+def _refused(name: str, reason: str) -> str:
+    # Translators: {name} is a preset (classic), {reason} why it gives no answer.
+    return _("{name}: refused: {reason}").format(name=name, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -109,32 +117,39 @@ def legal_table(position: Position, columns: Sequence[tuple[str, list[Verdict]]]
                 refusals: Sequence[tuple[str, Refusal]] = ()) -> str:
     """Which cards each preset allows, side by side, then why the others are not allowed; a
     preset that refused the question gets a line saying why."""
-    cells = {name: ["legal" if v.legal else "no: " + v.rule for v in verdicts] for name, verdicts in columns}
+    legal = pgettext("card may be played", "legal")
+    # Translators: a table cell, {rule} is a rule id (follow-suit).
+    illegal = _("no: {rule}")
+    cells = {name: [legal if v.legal else illegal.format(rule=v.rule) for v in verdicts]
+             for name, verdicts in columns}
     width = 2 + max(len(text) for column in [*cells.values(), list(cells)] for text in column)
+    card_head = pgettext("table heading", "card")
     lines = [
-        f"Hand: {_labels(position.hand)}   Trick so far: {_labels(position.trick)}   "
-        f"Trump: {position.trump.symbol if position.trump is not None else 'none'}   "
-        f"Trump broken: {'yes' if position.trump_broken else 'no'}",
+        _("Hand: {hand}   Trick so far: {trick}   Trump: {trump}   Trump broken: {broken}").format(
+            hand=_labels(position.hand), trick=_labels(position.trick),
+            trump=position.trump.symbol if position.trump is not None else pgettext("no trump", "none"),
+            broken=pgettext("rule is on", "yes") if position.trump_broken else pgettext("rule is on", "no")),
         "",
-        "card  " + "".join(name.ljust(width) for name, _ in columns),
+        card_head.ljust(6) + "".join(name.ljust(width) for name, _verdicts in columns),
     ]
     for i, card in enumerate(position.hand):
-        lines.append(card.label.ljust(6) + "".join(cells[name][i].ljust(width) for name, _ in columns))
+        lines.append(card.label.ljust(6) + "".join(cells[name][i].ljust(width) for name, _verdicts in columns))
     lines.append("")
     for name, verdicts in columns:
-        lines.append(f"{name}: legal {_labels([v.card for v in verdicts if v.legal])}")
+        # Translators: {name} is a preset (classic), {cards} the cards it allows ("Q♣ 4♣").
+        lines.append(_("{name}: legal {cards}").format(name=name, cards=_labels([v.card for v in verdicts if v.legal])))
         for verdict in verdicts:
             if not verdict.legal:
                 lines.append(f"  {verdict.card.label}: {verdict.reason} [{verdict.rule}]")
     for name, refusal in refusals:
-        lines.append(f"{name}: refused: {refusal.reason}")
+        lines.append(_refused(name, refusal.reason))
     return "\n".join(lines)
 
 
 def _cmd_legal(args: argparse.Namespace) -> int:
     hand = _cards(args.hand, "--hand")
     if not hand:
-        raise BadArgument("--hand needs at least one card, e.g. --hand \"QC 4C 2D\"")
+        raise BadArgument(_("--hand needs at least one card, e.g. --hand \"QC 4C 2D\""))
     trick = _cards(args.trick, "--trick")
     try:
         trump = None if args.trump.strip().lower() in ("none", "-") else Suit.parse(args.trump)
@@ -147,10 +162,10 @@ def _cmd_legal(args: argparse.Namespace) -> int:
     if columns:
         print(legal_table(position, columns, refusals))
         if len(trick) == 3:
-            print("\n(The trick winner is decided once your card is added.)")
+            print("\n" + _("(The trick winner is decided once your card is added.)"))
     else:
         for name, refusal in refusals:
-            print(f"{name}: refused: {refusal.reason}")
+            print(_refused(name, refusal.reason))
     return _status(results)
 
 
@@ -158,20 +173,24 @@ def _cmd_score(args: argparse.Namespace) -> int:
     def row(rules: RuleSet) -> str:
         if rules.announcements:
             if args.announced is None:
-                raise ValueError("Koz Maça scores each seat's announcement: give --announced N N N N")
+                raise ValueError(_("Koz Maça scores each seat's announcement: give --announced N N N N"))
             scores = score_announcements(rules, args.announced, args.tricks)
-            contract = "announced " + " ".join(map(str, args.announced))
+            # Translators: {numbers} are the four seats' announcements, "3 2 0 5".
+            contract = _("announced {numbers}").format(numbers=" ".join(map(str, args.announced)))
         else:
             if args.declarer is None or args.bid is None:
-                raise ValueError("give --declarer and --bid (for Koz Maça: --variant koz_maca and --announced)")
+                raise ValueError(_("give --declarer and --bid (for Koz Maça: --variant koz_maca and --announced)"))
             scores = score_deal(rules, args.declarer, args.bid, args.tricks)
             made = contract_made(rules, args.declarer, args.bid, args.tricks)
-            contract = f"bid {args.bid} {'made' if made else 'failed'}"
-        return f"{contract}   " + "  ".join(f"seat {s}: {p:+d}" for s, p in enumerate(scores))
+            contract = (_("bid {bid} made") if made else _("bid {bid} failed")).format(bid=args.bid)
+        # Translators: {seat} is a seat number 0-3, {points} signed points ("+71", "-70").
+        seat = _("seat {seat}: {points}")
+        return f"{contract}   " + "  ".join(seat.format(seat=s, points=f"{p:+d}") for s, p in enumerate(scores))
 
     results = _each_preset(args, row)
     for name, result in results:
-        print(f"{name:<10} " + (f"refused: {result.reason}" if isinstance(result, Refusal) else result))
+        shown = (_("refused: {reason}").format(reason=result.reason) if isinstance(result, Refusal) else result)
+        print(f"{name:<10} " + shown)
     return _status(results)
 
 
@@ -179,7 +198,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     results = _each_preset(args, lambda rules: (rules.variant.value, rules.describe()))
     for name, result in results:
         if isinstance(result, Refusal):
-            print(f"== {name}: refused: {result.reason}")
+            print("== " + _refused(name, result.reason))
         else:
             variant, items = result
             print(f"== {name} ({variant}) ==")
@@ -197,63 +216,70 @@ def _example_block(example: PlayExample) -> str:
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
-    print("Batak rules lab: the sources' worked examples under every preset\n")
-    print("Play rules (ids): " + "; ".join(f"{k} = {v}" for k, v in RULE_TITLES.items()) + "\n")
+    print(_("Batak rules lab: the sources' worked examples under every preset") + "\n")
+    # Translators: {rules} lists each rule id with its title: "follow-suit = follow suit; ...".
+    print(_("Play rules (ids): {rules}").format(rules="; ".join(f"{k} = {rule_title(k)}" for k in RULE_TITLES))
+          + "\n")
     for example in PLAY_EXAMPLES:
         print(_example_block(example))
         if example.trick:
             full = [*example.trick, *example.legal["miniokey"][:1]]
             winner = trick_winner(full, example.trump)
-            print(f"  Completed as {_labels(full)}: {full[winner].label} wins the trick.\n")
-    print("## Edge cases where the sources disagree\n")
+            # Translators: {cards} is the whole trick ("9♣ 3♥ Q♣ 2♣"), {card} its winning card.
+            print("  " + _("Completed as {cards}: {card} wins the trick.").format(cards=_labels(full),
+                                                                                 card=full[winner].label) + "\n")
+    print("## " + _("Edge cases where the sources disagree") + "\n")
     for example in EDGE_CASES:
         print(_example_block(example))
-    print("## Scoring examples\n")
+    print("## " + _("Scoring examples") + "\n")
     for score in SCORE_EXAMPLES:
         rules = preset(score.preset, **score.options)
         got = score_deal(rules, score.declarer, score.bid, score.tricks)
         print(f"{score.preset:<10} {score.title}: " + ", ".join(f"{p:+d}" for p in got))
-    print("\nTry your own position: batak legal --rules all --hand \"QC 4C 2D\" --trick \"9C 3H\" --trump H")
+    print("\n" + _("Try your own position: {command}").format(
+        command='batak legal --rules all --hand "QC 4C 2D" --trick "9C 3H" --trump H'))
     return 0
 
 
 def _rules_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="all", metavar="PRESETS",
-                   help=f"'all' (the default) or preset names, comma separated: {', '.join(PRESETS)}")
+                   help=_("'all' (the default) or preset names, comma separated: {presets}").format(
+                       presets=", ".join(PRESETS)))
     p.add_argument("--variant", type=one_of("--variant", [v.value for v in Variant]), default=None,
-                   help="the form of the game: ihaleli (auction, the default), koz_maca (announcements, spades "
-                        "trump), esli (partners) or gommeli (buried kitty); with --rules all, the presets "
-                        "whose source describes it")
+                   help=_("the form of the game: ihaleli (auction, the default), koz_maca (announcements, spades "
+                          "trump), esli (partners) or gommeli (buried kitty); with --rules all, the presets "
+                          "whose source describes it"))
     p.add_argument("--set", action="append", type=rule_setting, default=[], metavar="OPTION=VALUE",
-                   help="change a rule option (a house rule), e.g. --set min_bid=4, --set must_overtake=false, "
-                        "--set deal_choices=3,5,7; the options: " + house_rule_names())
+                   help=_("change a rule option (a house rule), e.g. --set min_bid=4, --set must_overtake=false, "
+                          "--set deal_choices=3,5,7; the options: {options}").format(options=house_rule_names()))
 
 
 def add_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     """Register ``legal``, ``score``, ``rules`` and ``lab``; each sets ``func(args) -> int``."""
-    legal = sub.add_parser("legal", help="which cards may be played, and why not", epilog=EXIT_STATUS)
+    epilog = _(EXIT_STATUS)
+    legal = sub.add_parser("legal", help=_("which cards may be played, and why not"), epilog=epilog)
     _rules_options(legal)
-    legal.add_argument("--hand", required=True, help='your cards, e.g. "QC 4C 2D" (10 as 10 or T)')
-    legal.add_argument("--trick", default="", help='the cards already in the trick, lead first, e.g. "9C 3H"')
-    legal.add_argument("--trump", required=True, help="the trump suit: S, H, D or C (or none)")
-    legal.add_argument("--trump-broken", action="store_true", help="trump has already been broken")
+    legal.add_argument("--hand", required=True, help=_('your cards, e.g. "QC 4C 2D" (10 as 10 or T)'))
+    legal.add_argument("--trick", default="", help=_('the cards already in the trick, lead first, e.g. "9C 3H"'))
+    legal.add_argument("--trump", required=True, help=_("the trump suit: S, H, D or C (or none)"))
+    legal.add_argument("--trump-broken", action="store_true", help=_("trump has already been broken"))
     legal.add_argument("--partner-winning", action="store_true",
-                       help="Eşli: your partner holds the winning card so far")
+                       help=_("Eşli: your partner holds the winning card so far"))
     legal.set_defaults(func=_cmd_legal)
 
-    score = sub.add_parser("score", help="points for one deal", epilog=EXIT_STATUS)
+    score = sub.add_parser("score", help=_("points for one deal"), epilog=epilog)
     _rules_options(score)
-    score.add_argument("--declarer", type=whole("--declarer", 0, 3), help="the declarer's seat, 0-3")
-    score.add_argument("--bid", type=whole("--bid", 1, 13), help="the contract, 1-13")
+    score.add_argument("--declarer", type=whole("--declarer", 0, 3), help=_("the declarer's seat, 0-3"))
+    score.add_argument("--bid", type=whole("--bid", 1, 13), help=_("the contract, 1-13"))
     score.add_argument("--announced", type=whole("--announced", 0, 13), nargs=4, metavar="N",
-                       help="Koz Maça: each seat's announcement, 0-13 (0: none)")
+                       help=_("Koz Maça: each seat's announcement, 0-13 (0: none)"))
     score.add_argument("--tricks", type=whole("--tricks", 0, 13), nargs=4, required=True, metavar="N",
-                       help="the tricks won by seats 0, 1, 2 and 3 (each 0-13)")
+                       help=_("the tricks won by seats 0, 1, 2 and 3 (each 0-13)"))
     score.set_defaults(func=_cmd_score)
 
-    rules = sub.add_parser("rules", help="a preset's rules in plain English, with sources", epilog=EXIT_STATUS)
+    rules = sub.add_parser("rules", help=_("a preset's rules in plain English, with sources"), epilog=epilog)
     _rules_options(rules)
     rules.set_defaults(func=_cmd_rules)
 
-    lab = sub.add_parser("lab", help="the sources' worked examples under every preset")
+    lab = sub.add_parser("lab", help=_("the sources' worked examples under every preset"))
     lab.set_defaults(func=_cmd_lab)

@@ -1,9 +1,10 @@
-"""Plain-English descriptions of a rule set, each option with where its value comes from.
+"""Descriptions of a rule set in words, each option with where its value comes from.
 
 Used by the rule lab, the lessons, ``batak rules`` and the rules page in ``docs/``: a learner reads
 "Lowest bid: 5." with "miniokey rules: “Das erste Gebot ist mindestens 5”" and can check the
 original text. Everything here is read from the options table (``batak_core.options``); this
-module only decides how to say it.
+module only decides how to say it. ``describe()`` speaks the active language (or ``locale=``);
+the sources' quotes stay in their own words, and ``rules_page()`` (``docs/rules.md``) is English.
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from ..i18n import N_, _, use_locale
 from ..options import OPTIONS, SOURCES, Option, Variant
 from ..rules import NOT_SPECIFIED, PRESETS, VARIANTS, RuleSet, preset, variants_of
 
 SOURCE_TITLES: Final = {
-    "miniokey": "an online game's how-to page (German)",
-    "classic": "detailed German rules with a long list of variants",
-    "danish": "Danish rules and scoring",
-    "turkish": "a Turkish rules site (İhaleli, Koz Maça, Eşli and Gömmeli side by side)",
-    "gamelake": "an online game's rules page (Spanish)",
+    "miniokey": N_("an online game's how-to page (German)"),
+    "classic": N_("detailed German rules with a long list of variants"),
+    "danish": N_("Danish rules and scoring"),
+    "turkish": N_("a Turkish rules site (İhaleli, Koz Maça, Eşli and Gömmeli side by side)"),
+    "gamelake": N_("an online game's rules page (Spanish)"),
 }
+"""What each source is, in English (marked for the catalog: shown as ``_(title)``)."""
 
 VARIANT_QUOTES: Final[dict[tuple[str, str], str]] = {
     ("classic", "koz_maca"): "Es wird nicht gereizt; Pik ist immer Trumpf. Reihum sagt jeder an, wie viele "
@@ -62,7 +65,8 @@ VARIANT_NAMES: Final = {"ihaleli": "İhaleli", "koz_maca": "Koz Maça", "esli": 
 FIRST_LEAD: Final = "first_lead"
 """describe()'s entry on who leads: not an option (the engine follows the form of the game), but a
 rule every source states, and Koz Maça's differs."""
-FIRST_LEAD_TITLE: Final = "Who leads"
+FIRST_LEAD_TITLE: Final = N_("Who leads")
+"""The entry's title in English, like the options' titles (shown as ``_(FIRST_LEAD_TITLE)``)."""
 
 _LATER_LEADS: Final = {
     "miniokey": "Der Gewinner spielt den nächsten Stich aus",
@@ -95,7 +99,8 @@ SILENT: Final = "the source says nothing of this; the engine plays the common ru
 class RuleDescription:
     """One option explained: its value in words, where that value comes from (``source``, in
     words), how sure that is (``basis``: stated, inferred, not mentioned, house rule, changed)
-    and the source's own words where it has them."""
+    and the source's own words where it has them; ``reason``: why an inferred value is read so
+    (also inside ``source``)."""
 
     option: str
     value: Any
@@ -103,11 +108,16 @@ class RuleDescription:
     source: str
     basis: str
     quote: str = ""
+    reason: str = ""
 
 
 def _rules_name(name: str, variant: Variant) -> str:
     """"classic rules", "classic Koz Maça rules"."""
-    return f"{name} rules" if variant is Variant.IHALELI else f"{name} {VARIANT_NAMES[variant.value]} rules"
+    if variant is Variant.IHALELI:
+        # Translators: {name} is a rule source's name (classic, turkish), kept as it is.
+        return _("{name} rules").format(name=name)
+    # Translators: {name} is a rule source's name (classic), {variant} a variant's name (Koz Maça).
+    return _("{name} {variant} rules").format(name=name, variant=VARIANT_NAMES[variant.value])
 
 
 def _plain(value: Any) -> Any:
@@ -125,60 +135,80 @@ def _described(rules: RuleSet, option: Option) -> RuleDescription:
             return RuleDescription(option.name, _plain(value), text, _rules_name(name, rules.variant), STATED, quote)
         quote, reason = option.quotes.get(name, ""), option.inferred.get(name, "")
         if reason:
-            return RuleDescription(option.name, _plain(value), text, f"{name} rules, inferred: {reason}",
-                                   INFERRED, quote)
+            reason = _(reason)
+            # Translators: {name} is a rule source (classic); {reason} says why the engine reads it so.
+            return RuleDescription(option.name, _plain(value), text, _("{name} rules, inferred: {reason}").format(
+                name=name, reason=reason), INFERRED, quote, reason)
         if quote:
-            return RuleDescription(option.name, _plain(value), text, f"{name} rules", STATED, quote)
+            return RuleDescription(option.name, _plain(value), text, _("{name} rules").format(name=name), STATED,
+                                   quote)
         if option.house and value not in option.house:
-            return RuleDescription(option.name, _plain(value), text, f"{name} rules (no such house rule)",
-                                   UNMENTIONED)
-        return RuleDescription(option.name, _plain(value), text, f"{name} rules: {SILENT}", UNMENTIONED)
-    sharing = [n for n in SOURCES if getattr(PRESETS[n], option.name) == value]
-    also = f"; as in the {', '.join(sharing)} rules" if sharing else ""
+            return RuleDescription(option.name, _plain(value), text,
+                                   _("{name} rules (no such house rule)").format(name=name), UNMENTIONED)
+        return RuleDescription(option.name, _plain(value), text, _(
+            "{name} rules: the source says nothing of this; the engine plays the common rule").format(name=name),
+            UNMENTIONED)
+    sharing = ", ".join(n for n in SOURCES if getattr(PRESETS[n], option.name) == value)
     house = option.house.get(value)
     if house:
-        return RuleDescription(option.name, _plain(value), text, f"house rule named by {house}{also}", HOUSE)
+        # Translators: {who} names the source and its words ("classic (Neu geben: '...')"); {sources} rule sources.
+        source = (_("house rule named by {who}; as in the {sources} rules") if sharing
+                  else _("house rule named by {who}")).format(who=_(house), sources=sharing)
+        return RuleDescription(option.name, _plain(value), text, source, HOUSE)
     if sharing:
-        return RuleDescription(option.name, _plain(value), text, f"changed from {name}{also}", CHANGED)
-    return RuleDescription(option.name, _plain(value), text, f"changed from {name} (a table setting no source "
-                                                              "names)", CHANGED)
+        return RuleDescription(option.name, _plain(value), text, _(
+            "changed from {name}; as in the {sources} rules").format(name=name, sources=sharing), CHANGED)
+    return RuleDescription(option.name, _plain(value), text, _(
+        "changed from {name} (a table setting no source names)").format(name=name), CHANGED)
 
 
 def first_lead(rules: RuleSet) -> RuleDescription:
     """Who leads the first trick and the later ones, as the engine plays it, with the source's words:
     the declarer in the auction game; in Koz Maça, which has no declarer, the player after the
     dealer (turkish says so; classic says only that the first trick may not be led with a trump)."""
-    later = "after that, whoever won the last trick leads"
-    if rules.announcements:
-        opening = " (it may not be led with a trump)" if rules.trump_lead_restricted else ""
-        text = f"The player after the dealer leads to the first trick{opening}; {later}."
+    if rules.announcements and rules.trump_lead_restricted:
+        text = _("The player after the dealer leads to the first trick (it may not be led with a trump); after "
+                 "that, whoever won the last trick leads.")
+    elif rules.announcements:
+        text = _("The player after the dealer leads to the first trick; after that, whoever won the last trick "
+                 "leads.")
     else:
-        text = f"The declarer leads to the first trick; {later}."
+        text = _("The declarer leads to the first trick; after that, whoever won the last trick leads.")
     name, variant = rules.name, rules.variant
     quote = FIRST_LEAD_QUOTES.get((name, variant.value), "")
     where = _rules_name(name, variant)
     if variant is Variant.KOZ_MACA and name == "classic":
-        return RuleDescription(FIRST_LEAD, None, text, f"{where}: the source does not say who leads, only that the "
-                               "first trick may not be led with a trump; the engine lets the player after the "
-                               "dealer lead, as the turkish rules say", UNMENTIONED, quote)
+        # Translators: {rules} is "classic Koz Maça rules".
+        return RuleDescription(FIRST_LEAD, None, text, _(
+            "{rules}: the source does not say who leads, only that the first trick may not be led with a trump; the "
+            "engine lets the player after the dealer lead, as the turkish rules say").format(rules=where),
+            UNMENTIONED, quote)
     if not quote:  # a variant that leaves the auction game's lead as it is
         quote = FIRST_LEAD_QUOTES[(name, Variant.IHALELI.value)]
     return RuleDescription(FIRST_LEAD, None, text, where, STATED, f"{quote} … {_LATER_LEADS[name]}")
 
 
-def describe(rules: RuleSet) -> list[RuleDescription]:
-    """Every option in plain English with its source (who leads, after the auction's options), then the
-    rules the sources name but leave open."""
-    out = [_described(rules, option) for option in OPTIONS]
-    at = next(i for i, item in enumerate(out) if item.option == "trump_lead_restricted")
-    out.insert(at, first_lead(rules))
-    out += [RuleDescription(name, None, text, "not specified", OPEN) for name, text in NOT_SPECIFIED.items()]
+def describe(rules: RuleSet, locale: object | None = None) -> list[RuleDescription]:
+    """Every option in words with its source (who leads, after the auction's options), then the
+    rules the sources name but leave open; in ``locale`` (a language code; the active language,
+    English unless set, when ``None``). The sources' quotes stay in their own words."""
+    with use_locale(locale):
+        out = [_described(rules, option) for option in OPTIONS]
+        at = next(i for i, item in enumerate(out) if item.option == "trump_lead_restricted")
+        out.insert(at, first_lead(rules))
+        out += [RuleDescription(name, None, _(text), _("not specified"), OPEN) for name, text in NOT_SPECIFIED.items()]
     return out
 
 
 def rules_page() -> str:
     """The rules of every source as one Markdown page (``docs/rules.md``), from the options table:
-    each option with every source's value, its words, and the source's own wording."""
+    each option with every source's value, its words, and the source's own wording. In English
+    whatever the active language (the page in ``docs/`` is English)."""
+    with use_locale("en"):
+        return _rules_page()
+
+
+def _rules_page() -> str:
     lines = ["# The rules of Batak, source by source", "",
              "This page is generated from the engine's options table (`batak_core/options.py`) by",
              "`python -m batak_core.teaching.describe > docs/rules.md`; a test keeps it current.", "",

@@ -13,6 +13,7 @@ from html import escape
 
 import batak_core as bc
 from batak_core import RuleSet
+from batak_core.i18n import _
 from batak_core.options import OPTIONS_BY_NAME
 from batak_core.rules import variants_of
 from batak_core.teaching.describe import INFERRED, RuleDescription
@@ -28,9 +29,9 @@ def _sure(item: RuleDescription) -> str:
     """How sure the engine's reading is, for a learner: only said when it is an inference."""
     if item.basis != INFERRED:
         return ""
-    reason = item.source.split("inferred:", 1)[-1].strip()
-    return (f' <span class="batak-inferred" title="{escape(reason)}">'
-            "(inferred: the source does not say it in so many words)</span>")
+    reason = item.reason or item.source.split("inferred:", 1)[-1].strip()
+    note = escape(_("(inferred: the source does not say it in so many words)"), quote=False)
+    return f' <span class="batak-inferred" title="{escape(reason)}">{note}</span>'
 
 
 def your_rules(*option_names: str, rules: RuleSet | None = None, title: str = "") -> Shown:
@@ -42,7 +43,7 @@ def your_rules(*option_names: str, rules: RuleSet | None = None, title: str = ""
     rules = rules or current_rules()
     mine = _by_option(rules)
     items = rule_items(option_names, rules)
-    heading = escape(title) if title else "Under your rules"
+    heading = escape(title) if title else escape(_("Under your rules"))
     html = (f'<div class="batak-your-rules"><div class="batak-your-rules-title">{heading} '
             f"(<b>{escape(rules.name)}</b>)</div><ul>{items}</ul>{other_books(option_names, rules)}</div>")
     text = f"{rules.name}: " + " ".join(mine[n].text for n in option_names)
@@ -69,6 +70,8 @@ def other_books(option_names: Sequence[str], rules: RuleSet) -> str:
             cells.append(f'<td class="batak-left">{escape(item.text)}{_sure(item)}{quote}</td>')
         mark = ' class="batak-your-book"' if name == rules.name else ""
         rows.append(f"<tr{mark}><th>{escape(name)}</th>{''.join(cells)}</tr>")
-    heads = "".join(f'<th class="batak-left">{escape(OPTIONS_BY_NAME[o].title)}</th>' for o in option_names)
-    return ('<details class="batak-other-books"><summary>Other rule books: how the five sources say it</summary>'
-            f'<table class="batak-compare"><tr><th>rule book</th>{heads}</tr>{"".join(rows)}</table></details>')
+    heads = "".join(f'<th class="batak-left">{escape(_(OPTIONS_BY_NAME[o].title))}</th>' for o in option_names)
+    summary = escape(_("Other rule books: how the five sources say it"))
+    book = escape(_("rule book"))
+    return (f'<details class="batak-other-books"><summary>{summary}</summary>'
+            f'<table class="batak-compare"><tr><th>{book}</th>{heads}</tr>{"".join(rows)}</table></details>')

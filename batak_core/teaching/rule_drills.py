@@ -25,6 +25,7 @@ from ..ai.bots.evaluate import trick_estimate
 from ..cards import CARDS, Card, Suit, longest_suit, mask_of, sorted_hand, suit_length
 from ..deal import Bid, Deal, Phase, Trick, all_pass_outcome
 from ..game import Game, game_over, leaders
+from ..i18n import N_, _, format_list, format_number, ngettext, pgettext, use_locale
 from ..legality import IllegalMove
 from ..options import OPTIONS, OPTIONS_BY_NAME, AllPass, DeclarerMade, Direction, GameEnd
 from ..rules import PRESETS, RuleSet, preset, variants_of
@@ -87,25 +88,34 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def about(seat: int, you: str, other: str, **fields: object) -> str:
+    """One of two translated messages: ``you`` about the learner (seat 0), ``other`` about another
+    player, whose name fills ``{name}``; ``fields`` fill the rest (docs/translating.md)."""
+    return (you if seat == 0 else other).format(name=seat_name(seat), **fields)
+
+
 def says(seat: int, plural: str, singular: str) -> str:
-    """The player's name with the verb that goes with it: 'You are', 'Ayşe is'."""
+    """The player's name with the verb that goes with it: 'You are', 'Ayşe is' (English text only:
+    a translated sentence about a player is two messages, see ``about``)."""
     return f"{seat_name(seat)} {verb(seat, plural, singular)}"
 
 
 def under(rules: RuleSet) -> str:
     """A prompt's opening that names the rule book."""
-    return f"Under the {drills.rules_title(rules)} rules:"
+    # Translators: a prompt's opening; {rules} is a rule book's name ("classic", "classic Koz Maça").
+    return _("Under the {rules} rules:").format(rules=drills.rules_title(rules))
 
 
 def whom(seat: int) -> str:
     """The player as the object of a sentence: 'you', 'Ayşe'."""
-    return "you" if seat == 0 else seat_name(seat)
+    # Translators: the learner inside a sentence, written small ("May you still bid?", "What do you score?");
+    # the other players are named.
+    return pgettext("seat as object", "you") if seat == 0 else seat_name(seat)
 
 
 def seat_list(seats: Sequence[int]) -> str:
     """'You and Mehmet', 'Ayşe, Mehmet and Zeynep'."""
-    named = [seat_name(s) for s in seats]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return format_list([seat_name(s) for s in seats])
 
 
 def side_name(rules: RuleSet, seat: int) -> str:
@@ -117,34 +127,45 @@ def call_text(call: Bid, announcing: bool = False) -> str:
     """'Ayşe passes', 'You bid 7', 'Mehmet announces none'."""
     seat = call.seat
     if call.bid is None:
-        return f"{seat_name(seat)} {verb(seat, 'pass', 'passes')}"
+        return about(seat, _("You pass"), _("{name} passes"))
+    if announcing and call.bid == 0:
+        return about(seat, _("You announce none"), _("{name} announces none"))
     if announcing:
-        return f"{seat_name(seat)} {verb(seat, 'announce', 'announces')} {'none' if call.bid == 0 else call.bid}"
-    return f"{seat_name(seat)} {verb(seat, 'bid', 'bids')} {call.bid}"
+        return about(seat, _("You announce {n}"), _("{name} announces {n}"), n=call.bid)
+    return about(seat, _("You bid {n}"), _("{name} bids {n}"), n=call.bid)
 
 
 def auction_text(calls: Sequence[Bid], announcing: bool = False) -> str:
-    return "; ".join(call_text(c, announcing) for c in calls) if calls else "nobody has called yet"
+    return "; ".join(call_text(c, announcing) for c in calls) if calls else _("nobody has called yet")
+
+
+def _card_played(seat: int, lead: bool, card: Card) -> str:
+    if lead:
+        return about(seat, _("You led the {card}"), _("{name} led the {card}"), card=card.label)
+    return about(seat, _("You played the {card}"), _("{name} played the {card}"), card=card.label)
 
 
 def trick_text(leader: int, cards: Sequence[Card]) -> str:
     """'You led the 9♣; Ayşe played the K♣' (one card a player, never a list of a hand)."""
-    return "; ".join(f"{seat_name((leader + i) % 4)} {'led' if i == 0 else 'played'} the {card.label}"
-                     for i, card in enumerate(cards))
+    return "; ".join(_card_played((leader + i) % 4, i == 0, card) for i, card in enumerate(cards))
 
 
 def trump_text(trump: Suit | None) -> str:
-    return "No trump." if trump is None else f"{trump.plural.capitalize()} {trump.symbol} are trump."
+    if trump is None:
+        return _("No trump.")
+    # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
+    return _("{suit} {symbol} are trump.").format(suit=cap(trump.word()), symbol=trump.symbol)
 
 
 def situation(position: Position, rules: RuleSet) -> str:
     """The moment of a position whose mover is you (seat 0): trump, broken or not, the trick so far."""
     trump = describe_trump(position.trump, position.trick, position.trump_broken, rules)
     if not position.trick:
-        return f"{trump} You are on lead."
-    text = f"{trump} The trick so far: {trick_text(position.leader, position.trick)}."
+        return f"{trump} " + _("You are on lead.")
+    text = f"{trump} " + _("The trick so far: {trick}.").format(trick=trick_text(position.leader, position.trick))
     if rules.partnership and position.partner_winning:
-        text += f" Your partner, {seat_name(partner(position.to_move))}, is winning it so far."
+        text += " " + _("Your partner, {name}, is winning it so far.").format(
+            name=seat_name(partner(position.to_move)))
     return text
 
 
@@ -241,30 +262,41 @@ def find_deal(rules: RuleSet, seed: int, rng: random.Random, wanted: Wanted,
     raise RuntimeError("no deal produced a fitting position")  # pragma: no cover - never seen
 
 
-PICK_ALL: Final = "Which cards may you play? Pick every one of them."
+PICK_ALL: Final = N_("Which cards may you play? Pick every one of them.")
+"""A prompt's closing, in English: shown as ``_(PICK_ALL)``."""
 
 
 def score_question(topic: str, rules: RuleSet, seed: int, deal: Deal, intro: str = "") -> drills.ScoreQuestion:
     """The points of a played-out deal, as the engine scores it (``Deal.scores()``)."""
     tricks, points = tuple(deal.tricks_won), tuple(deal.scores())
     won = ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(tricks))
-    ask = f"Enter every player's points for this deal under the {drills.rules_title(rules)} rules."
+    title = drills.rules_title(rules)
+    ask = _("Enter every player's points for this deal under the {rules} rules.").format(rules=title)
+    tricks_won = _("Tricks won: {won}.").format(won=won)
     lead = f"{intro} " if intro else ""
     if rules.announcements:
         announced = tuple(n or 0 for n in deal.announcements)
-        calls = ", ".join(f"{seat_name(s)} {'none' if n == 0 else n}" for s, n in enumerate(announced))
-        prompt = (f"{lead}{trump_text(deal.trump)} There is no auction: every player announced how many tricks "
-                  f"they would take ({calls}). Tricks won: {won}. {ask}")
+        calls = ", ".join(f"{seat_name(s)} {announced_number(n)}" for s, n in enumerate(announced))
+        no_auction = _("There is no auction: every player announced how many tricks they would take "
+                       "({calls}).").format(calls=calls)
+        prompt = f"{lead}{trump_text(deal.trump)} {no_auction} {tricks_won} {ask}"
         return drills.ScoreQuestion(topic, seed, rules, prompt, None, None, tricks, points, announced)
     declarer, contract = deal.declarer, deal.contract
     assert declarer is not None and contract is not None
     sides = ""
     if rules.partnership:
-        sides = (f" Partners sit opposite and count their tricks together: {side_name(rules, declarer)} "
-                 f"against {side_name(rules, (declarer + 1) % 4)}.")
-    prompt = (f"{lead}{seat_name(declarer)} won the auction with a bid of {contract}. {trump_text(deal.trump)}"
-              f"{sides} Tricks won: {won}. {ask}")
+        sides = " " + _("Partners sit opposite and count their tricks together: {side} against {others}.").format(
+            side=side_name(rules, declarer), others=side_name(rules, (declarer + 1) % 4))
+    won_auction = about(declarer, _("You won the auction with a bid of {n}."),
+                        _("{name} won the auction with a bid of {n}."), n=contract)
+    prompt = f"{lead}{won_auction} {trump_text(deal.trump)}{sides} {tricks_won} {ask}"
     return drills.ScoreQuestion(topic, seed, rules, prompt, declarer, contract, tricks, points)
+
+
+def announced_number(n: int | None) -> str:
+    """An announcement's number as a list shows it: 'none' for 0."""
+    # Translators: a Koz Maça announcement of no tricks, in a list of calls ("Ayşe none, Mehmet 3").
+    return pgettext("announcement", "none") if n == 0 else str(n)
 
 
 def name_options(verdict: Callable[[int], str]) -> list[tuple[str, str]]:
@@ -272,13 +304,14 @@ def name_options(verdict: Callable[[int], str]) -> list[tuple[str, str]]:
     return [(seat_name(s), verdict(s)) for s in range(4)]
 
 
-def number_options(numbers: Sequence[int], verdict: Callable[[int], str], unit: str = "") -> list[tuple[str, str]]:
-    """Whole numbers as choices, lowest first, each with its verdict."""
-    return [(f"{n}{unit}", verdict(n)) for n in sorted(set(numbers))]
+def number_options(numbers: Sequence[int], verdict: Callable[[int], str],
+                   label: Callable[[int], str] = str) -> list[tuple[str, str]]:
+    """Whole numbers as choices, lowest first (each written by ``label``), each with its verdict."""
+    return [(label(n), verdict(n)) for n in sorted(set(numbers))]
 
 
 def signed(points: int) -> str:
-    return f"{points:+d}"
+    return format_number(points, signed=True)
 
 
 # --- the auction's end ---------------------------------------------------------------------------
@@ -289,7 +322,7 @@ _TOPIC_AUCTION: Final = "auction-rules"
 
 def _opening_calls(deal: Deal, rng: random.Random, calls: int, below: int) -> None:
     """A few calls that cannot end the auction: passes, or bids below ``below``."""
-    for _ in range(calls):
+    for _i in range(calls):
         bids = [b for b in deal.legal_bids() if b < below]
         if deal.can_pass and (not bids or rng.random() < 0.5):
             deal.pass_bid()
@@ -301,16 +334,25 @@ def _after_auction(deal: Deal) -> str:
     """What the declarer does once the auction is won, as the engine goes on: trump, the kitty, the lead."""
     seat = deal.declarer or 0
     trial = deal.copy()
-    steps = []
-    if trial.phase is Phase.TRUMP:
-        steps.append(verb(seat, "name trump", "names trump"))
+    names_trump = trial.phase is Phase.TRUMP
+    if names_trump:
         trial.declare_trump(longest_suit(trial.hand_mask(seat)))
+    k = trial.rules.kitty
+    if trial.phase is Phase.BURY and names_trump:
+        return about(seat, _("You are the declarer: You name trump, take the {k} face-down cards, bury {k} and "
+                             "lead to the first trick."),
+                     _("{name} is the declarer: {name} names trump, takes the {k} face-down cards, buries {k} and "
+                       "leads to the first trick."), k=k)
     if trial.phase is Phase.BURY:
-        k = trial.rules.kitty
-        steps.append(f"{verb(seat, 'take', 'takes')} the {k} face-down cards, {verb(seat, 'bury', 'buries')} {k}")
-    steps.append(verb(seat, "lead to the first trick", "leads to the first trick"))
-    done = f"{', '.join(steps[:-1])} and {steps[-1]}" if len(steps) > 1 else steps[0]
-    return f"{seat_name(seat)} {verb(seat, 'are', 'is')} the declarer: {seat_name(seat)} {done}."
+        return about(seat, _("You are the declarer: You take the {k} face-down cards, bury {k} and lead to the "
+                             "first trick."),
+                     _("{name} is the declarer: {name} takes the {k} face-down cards, buries {k} and leads to the "
+                       "first trick."), k=k)
+    if names_trump:
+        return about(seat, _("You are the declarer: You name trump and lead to the first trick."),
+                     _("{name} is the declarer: {name} names trump and leads to the first trick."))
+    return about(seat, _("You are the declarer: You lead to the first trick."),
+                 _("{name} is the declarer: {name} leads to the first trick."))
 
 
 def _top_bid(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -323,20 +365,24 @@ def _top_bid(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     before = deal.auction
     bidder = deal.to_move or 0
     deal.bid(top)
-    over = f"The auction is over at once: {seat_name(bidder)} {verb(bidder, 'have', 'has')} won it."
-    goes_on = "The players who have not passed still get their calls."
-    thrown_in = "The cards are thrown in and dealt again."
+    over = about(bidder, _("The auction is over at once: You have won it."),
+                 _("The auction is over at once: {name} has won it."))
+    goes_on = _("The players who have not passed still get their calls.")
+    thrown_in = _("The cards are thrown in and dealt again.")
     answer = over if deal.declarer == bidder else goes_on if deal.phase is Phase.AUCTION else thrown_in
     stopped = refusal(deal, lambda d: d.pass_bid())
     asked = seat_name(deal.to_move or 0)
-    options = [(over, f"{says(bidder, 'have', 'has')} not won yet: the engine asks {asked} next."),
-               (goes_on, f"Nobody calls any more: {stopped}"),
-               (thrown_in, f"The deal goes on: {says(bidder, 'are', 'is')} the declarer.")]
-    said = f"the auction so far: {auction_text(before)}. " if before else ""
-    prompt = (f"{under(rules)} {said}Now "
-              f"{call_text(Bid(bidder, top))}. What happens next?")
-    why = (f"{top} is the highest bid: nobody can bid more, so the auction ends at once, without waiting for "
-           f"the others to pass. {_after_auction(deal)}")
+    options = [(over, about(bidder, _("You have not won yet: the engine asks {asked} next."),
+                            _("{name} has not won yet: the engine asks {asked} next."), asked=asked)),
+               (goes_on, _("Nobody calls any more: {reason}").format(reason=stopped)),
+               (thrown_in, about(bidder, _("The deal goes on: You are the declarer."),
+                                 _("The deal goes on: {name} is the declarer.")))]
+    title, call = drills.rules_title(rules), call_text(Bid(bidder, top))
+    prompt = (_("Under the {rules} rules: the auction so far: {auction}. Now {call}. What happens next?").format(
+        rules=title, auction=auction_text(before), call=call) if before else
+        _("Under the {rules} rules: Now {call}. What happens next?").format(rules=title, call=call))
+    why = _("{n} is the highest bid: nobody can bid more, so the auction ends at once, without waiting for the "
+            "others to pass.").format(n=top) + " " + _after_auction(deal)
     return choice(_TOPIC_AUCTION, rules, seed, prompt, options, answer, HIGHEST_BID_ENDS, why)
 
 
@@ -362,7 +408,7 @@ def _pass_final(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
         deal.bid(deal.legal_bids()[0])
     passer = deal.to_move or 0
     deal.pass_bid()
-    for _ in range(3):  # the others call once more (one of them may pass): the auction goes on past the passer
+    for _call in range(3):  # the others call once more (one of them may pass): the auction goes on past the passer
         passes = sum(b.bid is None for b in deal.auction)
         if passes < 2 and deal.high_bid is not None and rng.random() < 0.3:
             deal.pass_bid()
@@ -372,17 +418,25 @@ def _pass_final(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
     allowed = passer in called
     now = deal.to_move or 0
     high = deal.high_bid or 0
-    yes = f"Yes: {seat_name(passer)} may bid again when the turn comes round."
-    no = f"No: {seat_name(passer)} passed and {verb(passer, 'are', 'is')} out of this auction."
-    only_top = f"Only with a bid of {rules.max_bid}."
-    skipped = (f"The engine skips {seat_name(passer)}: it is {possessive(now)} turn now, and "
-               f"{says(passer, 'get', 'gets')} no call before the auction ends.")
-    options = [(yes, skipped), (no, f"The engine asks {seat_name(passer)} again."), (only_top, skipped)]
-    prompt = (f"{under(rules)} the auction so far: {auction_text(deal.auction)}. "
-              f"{seat_name(passer)} would now like to bid {min(high + 1, rules.max_bid)}. "
-              f"May {whom(passer)} still bid in this auction?")
-    why = (f"A pass is final: a player who passed is out of this auction, and the turn goes round the players "
-           f"still in it. It is {possessive(now)} turn now.")
+    yes = about(passer, _("Yes: You may bid again when the turn comes round."),
+                _("Yes: {name} may bid again when the turn comes round."))
+    no = about(passer, _("No: You passed and are out of this auction."),
+               _("No: {name} passed and is out of this auction."))
+    only_top = _("Only with a bid of {n}.").format(n=rules.max_bid)
+    whose = possessive(now)
+    skipped = about(passer, _("The engine skips you: it is {whose} turn now, and you get no call before the auction "
+                              "ends."),
+                    _("The engine skips {name}: it is {whose} turn now, and {name} gets no call before the auction "
+                      "ends."), whose=whose)
+    options = [(yes, skipped), (no, about(passer, _("The engine asks you again."), _("The engine asks {name} again."))),
+               (only_top, skipped)]
+    prompt = about(passer, _("Under the {rules} rules: the auction so far: {auction}. You would now like to bid {n}. "
+                             "May you still bid in this auction?"),
+                   _("Under the {rules} rules: the auction so far: {auction}. {name} would now like to bid {n}. "
+                     "May {name} still bid in this auction?"),
+                   rules=drills.rules_title(rules), auction=auction_text(deal.auction), n=min(high + 1, rules.max_bid))
+    why = _("A pass is final: a player who passed is out of this auction, and the turn goes round the players "
+            "still in it. It is {whose} turn now.").format(whose=whose)
     return choice(_TOPIC_AUCTION, rules, seed, prompt, options, yes if allowed else no, PASS_IS_FINAL, why)
 
 
@@ -402,21 +456,30 @@ def _auction_end(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     trial = deal.copy()
     trial.pass_bid()
     contract = deal.high_bid
-    over = f"The auction is over: {seat_name(high)} {verb(high, 'win', 'wins')} it with {contract}."
-    goes_on = "The auction goes on: someone still has a call."
-    thrown_in = "The cards are thrown in and dealt again."
+    over = about(high, _("The auction is over: You win it with {n}."),
+                 _("The auction is over: {name} wins it with {n}."), n=contract)
+    goes_on = _("The auction goes on: someone still has a call.")
+    thrown_in = _("The cards are thrown in and dealt again.")
     passes = sum(b.bid is None for b in trial.auction)
     answer = (over if trial.declarer == high else goes_on if trial.phase is Phase.AUCTION else thrown_in)
-    options = [(over, f"Only {passes} {'player has' if passes == 1 else 'players have'} passed: "
-                      f"{seat_name(trial.to_move or 0)} still has a call."),
-               (goes_on, f"With {possessive(caller)} pass the other three have all passed: the engine ends the "
-                         "auction."),
-               (thrown_in, f"{seat_name(high)} bid, so there is a declarer: the cards are not thrown in.")]
-    prompt = (f"{under(rules)} the auction so far: {auction_text(deal.auction)}. "
-              f"Now {seat_name(caller)} {verb(caller, 'pass', 'passes')} too. What happens?")
-    result = (f"{seat_name(high)} {verb(high, 'win', 'wins')} it with {contract}." if answer == over
-              else f"Not all three others have passed yet, so {says(trial.to_move or 0, 'call', 'calls')} next.")
-    why = f"The auction ends when the other three players have passed: the highest bidder wins it. {result}"
+    nxt = trial.to_move or 0
+    options = [(over, about(nxt, ngettext("Only {n} player has passed: You still have a call.",
+                                          "Only {n} players have passed: You still have a call.", passes),
+                            ngettext("Only {n} player has passed: {name} still has a call.",
+                                     "Only {n} players have passed: {name} still has a call.", passes), n=passes)),
+               (goes_on, _("With your pass the other three have all passed: the engine ends the auction.")
+                if caller == 0 else
+                _("With {whose} pass the other three have all passed: the engine ends the auction.").format(
+                    whose=possessive(caller))),
+               (thrown_in, about(high, _("You bid, so there is a declarer: the cards are not thrown in."),
+                                 _("{name} bid, so there is a declarer: the cards are not thrown in.")))]
+    prompt = about(caller, _("Under the {rules} rules: the auction so far: {auction}. Now you pass too. What happens?"),
+                   _("Under the {rules} rules: the auction so far: {auction}. Now {name} passes too. What happens?"),
+                   rules=drills.rules_title(rules), auction=auction_text(deal.auction))
+    result = (about(high, _("You win it with {n}."), _("{name} wins it with {n}."), n=contract) if answer == over
+              else about(nxt, _("Not all three others have passed yet, so you call next."),
+                         _("Not all three others have passed yet, so {name} calls next.")))
+    why = _("The auction ends when the other three players have passed: the highest bidder wins it.") + " " + result
     return choice(_TOPIC_AUCTION, rules, seed, prompt, options, answer, AUCTION_END, why)
 
 
@@ -439,19 +502,24 @@ def _names_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
 
     def verdict(seat: int) -> str:
         if seat not in last:
-            return f"{seat_name(seat)} made no call."
+            return about(seat, _("You made no call."), _("{name} made no call."))
         if last[seat] is None:
-            return f"{seat_name(seat)} passed."
-        return f"{seat_name(seat)} bid {last[seat]}, but the contract went higher."
+            return about(seat, _("You passed."), _("{name} passed."))
+        return about(seat, _("You bid {n}, but the contract went higher."),
+                     _("{name} bid {n}, but the contract went higher."), n=last[seat])
 
     if deal.high_bid is None:
-        why = (f"Nobody bid: {all_pass_outcome(rules).text} So {says(chooser, 'are', 'is')} the declarer, and the "
-               "declarer names trump.")
+        why = about(chooser, _("Nobody bid: {outcome} So you are the declarer, and the declarer names trump."),
+                    _("Nobody bid: {outcome} So {name} is the declarer, and the declarer names trump."),
+                    outcome=all_pass_outcome(rules).text)
     else:
-        why = (f"{seat_name(chooser)} won the auction with the highest bid, {contract}: the winner of the auction "
-               "is the declarer, names trump and leads to the first trick.")
-    prompt = (f"{under(rules)} {seat_name(deal.dealer)} dealt. The auction: "
-              f"{auction_text(deal.auction)}. Who chooses trump?")
+        why = about(chooser, _("You won the auction with the highest bid, {n}: the winner of the auction is the "
+                               "declarer, names trump and leads to the first trick."),
+                    _("{name} won the auction with the highest bid, {n}: the winner of the auction is the declarer, "
+                      "names trump and leads to the first trick."), n=contract)
+    prompt = about(deal.dealer, _("Under the {rules} rules: You dealt. The auction: {auction}. Who chooses trump?"),
+                   _("Under the {rules} rules: {name} dealt. The auction: {auction}. Who chooses trump?"),
+                   rules=drills.rules_title(rules), auction=auction_text(deal.auction))
     return choice(_TOPIC_AUCTION, rules, seed, prompt, name_options(verdict), seat_name(chooser),
                   DECLARER_NAMES_TRUMP, why)
 
@@ -466,42 +534,50 @@ def _announcement_question(kind: str, rules: RuleSet, seed: int, rng: random.Ran
             announce(deal, rng)
         trump = deal.trump
         assert trump is not None
-        nobody = f"Nobody: {trump.plural} {trump.symbol} are always trump."
-        options = [*name_options(lambda s: f"{seat_name(s)} only announced a number: in {title} nobody chooses "
-                                           "trump."), (nobody, "")]
+        nobody = _("Nobody: {suit} {symbol} are always trump.").format(suit=trump.word(), symbol=trump.symbol)
+        options = [*name_options(lambda s: about(s, _("You only announced a number: in {rules} nobody chooses trump."),
+                                                 _("{name} only announced a number: in {rules} nobody chooses trump."),
+                                                 rules=title)), (nobody, "")]
         why = f"{reason} {not_asked(TIMEOUT_TRUMP_KIND, rules)}"
-        prompt = (f"{under(rules)} everyone has announced ({auction_text(deal.auction, True)}). Who chooses trump?")
+        prompt = _("Under the {rules} rules: everyone has announced ({auction}). Who chooses trump?").format(
+            rules=title, auction=auction_text(deal.auction, True))
         return choice(_TOPIC_AUCTION, rules, seed, prompt, options, nobody, FIXED_TRUMP, why)
-    for _ in range(3 if kind == AUCTION_END_KIND else rng.randrange(3)):
+    for _call in range(3 if kind == AUCTION_END_KIND else rng.randrange(3)):
         announce(deal, rng)
     mover = deal.to_move or 0
-    said = f"So far: {auction_text(deal.auction, True)}." if deal.auction else "Nobody has announced yet."
+    said = (_("So far: {auction}.").format(auction=auction_text(deal.auction, True)) if deal.auction
+            else _("Nobody has announced yet."))
     if kind == PASS_FINAL_KIND:
         refused = refusal(deal, lambda d: d.pass_bid())
-        yes = f"Yes: {seat_name(mover)} may pass."
-        no = f"No: {seat_name(mover)} must announce a number."
-        prompt = (f"{under(rules)} {said} It is {possessive(mover)} turn. {seat_name(mover)} would rather not say a "
-                  f"number. May {whom(mover)} pass?")
+        yes = about(mover, _("Yes: You may pass."), _("Yes: {name} may pass."))
+        no = about(mover, _("No: You must announce a number."), _("No: {name} must announce a number."))
+        ask = (_("It is your turn. You would rather not say a number. May you pass?") if mover == 0 else
+               _("It is {whose} turn. {name} would rather not say a number. May {name} pass?").format(
+                   whose=possessive(mover), name=seat_name(mover)))
+        prompt = f"{under(rules)} {said} {ask}"
         return choice(_TOPIC_AUCTION, rules, seed, prompt, [(yes, refused), (no, "")], no if refused else yes,
                       MUST_ANNOUNCE, f"{reason} {refused}")
     number = deal.legal_bids()[-1] if kind == TOP_BID_KIND else deal.legal_bids()[rng.randrange(4)]
     deal.bid(number)
-    goes_on = "The next player still announces."
-    begins = "The announcements are over and the play begins."
-    options = [(goes_on, f"All four have announced: the engine starts the play, and {seat_name(deal.to_move or 0)} "
-                         "leads."),
-               (begins, f"Not everyone has announced yet: the engine asks {seat_name(deal.to_move or 0)} next.")]
+    goes_on = _("The next player still announces.")
+    begins = _("The announcements are over and the play begins.")
+    leader = deal.to_move or 0
+    options = [(goes_on, about(leader, _("All four have announced: the engine starts the play, and you lead."),
+                               _("All four have announced: the engine starts the play, and {name} leads."))),
+               (begins, about(leader, _("Not everyone has announced yet: the engine asks you next."),
+                              _("Not everyone has announced yet: the engine asks {name} next.")))]
     answer = goes_on if deal.phase is Phase.AUCTION else begins
     if kind == AUCTION_END_KIND:
-        options.append(("Everyone announces once more, higher than before.",
-                        f"Each player announces once: after the fourth, {says(deal.to_move or 0, 'lead', 'leads')}."))
-    prompt = (f"{under(rules)} {said} Now {call_text(Bid(mover, number), True)}. What happens next?")
-    leader = deal.to_move or 0
-    result = (f"{says(leader, 'announce', 'announces')} next." if answer == goes_on
-              else f"The play begins: {seat_name(leader)}, the player after the dealer, "
-                   f"{verb(leader, 'lead', 'leads')}.")
-    why = (f"{reason} Each player announces once, in turn, whatever the others said; after the fourth "
-           f"announcement the play begins. {result}")
+        options.append((_("Everyone announces once more, higher than before."),
+                        about(leader, _("Each player announces once: after the fourth, You lead."),
+                              _("Each player announces once: after the fourth, {name} leads."))))
+    now = _("Now {call}. What happens next?").format(call=call_text(Bid(mover, number), True))
+    prompt = f"{under(rules)} {said} {now}"
+    result = (about(leader, _("You announce next."), _("{name} announces next.")) if answer == goes_on
+              else about(leader, _("The play begins: You, the player after the dealer, lead."),
+                         _("The play begins: {name}, the player after the dealer, leads.")))
+    why = (f"{reason} " + _("Each player announces once, in turn, whatever the others said; after the fourth "
+                            "announcement the play begins.") + f" {result}")
     return choice(_TOPIC_AUCTION, rules, seed, prompt, options, answer, ANNOUNCE_ONCE, why)
 
 
@@ -511,22 +587,56 @@ def _announcement_question(kind: str, rules: RuleSet, seed: int, rng: random.Ran
 _TOPIC_LEADS: Final = "leads"
 
 
+def _role(seat: int, you: str, other: str, **fields: object) -> str:
+    """One thing a player did, as a predicate for ``_roles`` ("dealt the cards"): the learner's form or
+    another player's (the verb agrees with "You" or with a name)."""
+    return (you if seat == 0 else other).format(**fields)
+
+
 def _roles(deal: Deal) -> dict[int, str]:
     """What each seat did before the first lead: dealt, called first, won the auction, lies open."""
     roles: dict[int, list[str]] = {s: [] for s in range(4)}
-    roles[deal.dealer].append("dealt the cards")
+    # Translators: "role, you" and "role, other player" are predicates joined into one sentence about a
+    # player: "Ayşe dealt the cards and made the first call." The first go with "You", the others with a name.
+    roles[deal.dealer].append(_role(deal.dealer, pgettext("role, you", "dealt the cards"),
+                                    pgettext("role, other player", "dealt the cards")))
     first = (deal.dealer + 1) % 4
-    roles[first].append("announced first" if deal.rules.announcements else "made the first call")
+    if deal.rules.announcements:
+        roles[first].append(_role(first, pgettext("role, you", "announced first"),
+                                  pgettext("role, other player", "announced first")))
+    else:
+        roles[first].append(_role(first, pgettext("role, you", "made the first call"),
+                                  pgettext("role, other player", "made the first call")))
     for seat, call in _last_calls(deal).items():
         if seat == deal.declarer:
-            roles[seat].append(f"won the auction with {deal.contract}")
+            roles[seat].append(_role(seat, pgettext("role, you", "won the auction with {n}"),
+                                     pgettext("role, other player", "won the auction with {n}"), n=deal.contract))
+        elif deal.rules.announcements and call == 0:
+            roles[seat].append(_role(seat, pgettext("role, you", "announced none"),
+                                     pgettext("role, other player", "announced none")))
         elif deal.rules.announcements:
-            roles[seat].append(f"announced {'none' if call == 0 else call}")
+            roles[seat].append(_role(seat, pgettext("role, you", "announced {n}"),
+                                     pgettext("role, other player", "announced {n}"), n=call))
+        elif call is None:
+            roles[seat].append(_role(seat, pgettext("role, you", "passed"), pgettext("role, other player", "passed")))
         else:
-            roles[seat].append("passed" if call is None else f"bid {call}, but the auction went higher")
+            roles[seat].append(_role(seat, pgettext("role, you", "bid {n}, but the auction went higher"),
+                                     pgettext("role, other player", "bid {n}, but the auction went higher"), n=call))
     if deal.dummy is not None:
-        roles[deal.dummy].append(f"{verb(deal.dummy, 'are', 'is')} the dummy, whose hand lies open")
-    return {s: " and ".join(r) if r else "made no call" for s, r in roles.items()}
+        roles[deal.dummy].append(_role(deal.dummy, pgettext("role, you", "are the dummy, whose hand lies open"),
+                                       pgettext("role, other player", "is the dummy, whose hand lies open")))
+    return {s: _joined(r) if r else _role(s, pgettext("role, you", "made no call"),
+                                          pgettext("role, other player", "made no call"))
+            for s, r in roles.items()}
+
+
+def _joined(predicates: list[str]) -> str:
+    """'dealt the cards and made the first call': a player's predicates, each joined by the language's "and"."""
+    text = predicates[0]
+    for predicate in predicates[1:]:
+        # Translators: two things one player did: "dealt the cards and made the first call".
+        text = pgettext("roles", "{first} and {last}").format(first=text, last=predicate)
+    return text
 
 
 def _first_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -535,22 +645,30 @@ def _first_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
     leader = deal.to_move or 0
     roles = _roles(deal)
     if rules.announcements:
-        said = f"Everyone announced: {auction_text(deal.auction, True)}."
+        said = _("Everyone announced: {auction}.").format(auction=auction_text(deal.auction, True))
+    elif deal.buried:
+        said = _("The auction: {auction}. Trump is named and {k} cards are buried.").format(
+            auction=auction_text(deal.auction), k=deal.rules.kitty)
     else:
-        buried = f" and {deal.rules.kitty} cards are buried" if deal.buried else ""
-        said = f"The auction: {auction_text(deal.auction)}. Trump is named{buried}."
-    prompt = f"{under(rules)} {seat_name(deal.dealer)} dealt. {said} Who leads to the first trick?"
+        said = _("The auction: {auction}. Trump is named.").format(auction=auction_text(deal.auction))
+    prompt = about(deal.dealer, _("Under the {rules} rules: You dealt. {said} Who leads to the first trick?"),
+                   _("Under the {rules} rules: {name} dealt. {said} Who leads to the first trick?"),
+                   rules=drills.rules_title(rules), said=said)
     if deal.declarer is not None and leader == deal.declarer:
-        why = (f"{seat_name(leader)} won the auction with {deal.contract}, so {says(leader, 'are', 'is')} the "
-               "declarer: the declarer leads to the first trick.")
+        why = about(leader, _("You won the auction with {n}, so you are the declarer: the declarer leads to the "
+                              "first trick."),
+                    _("{name} won the auction with {n}, so {name} is the declarer: the declarer leads to the first "
+                      "trick."), n=deal.contract)
         if deal.dummy is not None:
-            why += (f" {cap(possessive(deal.dummy))} hand lies open as the dummy, and the declarer plays it too, "
-                    "but the lead is from the declarer's own hand.")
+            why += " " + _("{whose} hand lies open as the dummy, and the declarer plays it too, but the lead is from "
+                           "the declarer's own hand.").format(whose=cap(possessive(deal.dummy)))
     else:
-        why = (f"{not_asked(TOP_BID_KIND, rules)} So there is no declarer: the player after the dealer, "
-               f"{seat_name(leader)}, leads to the first trick.")
-    return choice(_TOPIC_LEADS, rules, seed, prompt, name_options(lambda s: f"{seat_name(s)} {roles[s]}."),
-                  seat_name(leader), FIRST_LEAD, why)
+        why = f"{not_asked(TOP_BID_KIND, rules)} " + about(
+            leader, _("So there is no declarer: you are the player after the dealer, and you lead to the first trick."),
+            _("So there is no declarer: the player after the dealer, {name}, leads to the first trick."))
+    # Translators: a player and what the player did: "Ayşe dealt the cards and made the first call."
+    options = name_options(lambda s: pgettext("roles", "{name} {did}.").format(name=seat_name(s), did=roles[s]))
+    return choice(_TOPIC_LEADS, rules, seed, prompt, options, seat_name(leader), FIRST_LEAD, why)
 
 
 def _next_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -564,15 +682,20 @@ def _next_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question
     def verdict(seat: int) -> str:
         card = last.cards[(seat - last.leader) % 4]
         if seat == last.leader:
-            return f"{seat_name(seat)} led this trick, but the next lead belongs to its winner."
-        return f"{cap(possessive(seat))} {card.label} did not win the trick."
+            return about(seat, _("You led this trick, but the next lead belongs to its winner."),
+                         _("{name} led this trick, but the next lead belongs to its winner."))
+        if seat == 0:
+            return _("Your {card} did not win the trick.").format(card=card.label)
+        return _("{whose} {card} did not win the trick.").format(whose=cap(possessive(seat)), card=card.label)
 
-    why = f"{won.explanation} So {seat_name(leader)} won the trick, and the winner of a trick leads to the next."
+    why = f"{won.explanation} " + about(leader, _("So you won the trick, and the winner of a trick leads to the next."),
+                                        _("So {name} won the trick, and the winner of a trick leads to the next."))
     if deal.decider != leader:
-        why += (f" {cap(possessive(leader))} hand is the open dummy: "
-                f"{says(deal.decider or 0, 'choose', 'chooses')} the card it leads.")
-    prompt = (f"{under(rules)} {trump_text(deal.trump)} The last trick: "
-              f"{trick_text(last.leader, last.cards)}. Who leads to the next trick?")
+        why += " " + about(deal.decider or 0, _("{whose} hand is the open dummy: You choose the card it leads."),
+                           _("{whose} hand is the open dummy: {name} chooses the card it leads."),
+                           whose=cap(possessive(leader)))
+    prompt = _("Under the {rules} rules: {trump} The last trick: {trick}. Who leads to the next trick?").format(
+        rules=drills.rules_title(rules), trump=trump_text(deal.trump), trick=trick_text(last.leader, last.cards))
     return choice(_TOPIC_LEADS, rules, seed, prompt, name_options(verdict), seat_name(leader), WINNER_LEADS, why)
 
 
@@ -595,10 +718,20 @@ def _game_length(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
         books.setdefault(game_length(book), []).append(book.name)
     texts = [own, *(t for t in books if t != own)]
     rng.shuffle(texts)
-    options = [(t, f"That is how the {' and '.join(books.get(t, []))} rules play it.") for t in texts]
-    why = f"Under the {drills.rules_title(rules)} rules: {own} {OPTIONS_BY_NAME['tie_rule'].text(rules)}"
-    return choice(_TOPIC_GAME, rules, seed, f"How long does a game last under the {drills.rules_title(rules)} rules?",
+    options = [(t, _("That is how the {rules} rules play it.").format(rules=and_list(books.get(t, []))))
+               for t in texts]
+    why = f"{under(rules)} {own} {OPTIONS_BY_NAME['tie_rule'].text(rules)}"
+    return choice(_TOPIC_GAME, rules, seed,
+                  _("How long does a game last under the {rules} rules?").format(rules=drills.rules_title(rules)),
                   options, own, GAME_LENGTH, why)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'A and B and C': every item joined by the language's "and" (as a list of rule books reads)."""
+    text = ""
+    for item in items:
+        text = pgettext("list", "{first} and {last}").format(first=text, last=item) if text else item
+    return text
 
 
 def deal_scores(rules: RuleSet, rng: random.Random) -> list[int]:
@@ -606,8 +739,8 @@ def deal_scores(rules: RuleSet, rng: random.Random) -> list[int]:
     n = rules.tricks_per_deal
     tricks = [0, 0, 0, 0]
     if rules.announcements:
-        announced = [rng.randint(rules.announce_min, 4) for _ in range(4)]
-        for _ in range(n):
+        announced = [rng.randint(rules.announce_min, 4) for _i in range(4)]
+        for _i in range(n):
             tricks[rng.randrange(4)] += 1
         return score_announcements(rules, announced, tricks)
     declarer = rng.randrange(4)
@@ -615,9 +748,9 @@ def deal_scores(rules: RuleSet, rng: random.Random) -> list[int]:
     side = side_seats(rules, declarer)
     others = [s for s in range(4) if s not in side]
     take = max(0, min(n, bid + rng.randint(-2, 2)))
-    for _ in range(take):
+    for _i in range(take):
         tricks[rng.choice(side)] += 1
-    for _ in range(n - take):
+    for _i in range(n - take):
         tricks[rng.choice(others)] += 1
     return score_deal(rules, declarer, bid, tricks)
 
@@ -630,9 +763,8 @@ def firsts(rules: RuleSet, totals: Sequence[int]) -> list[int]:
 def sides_text(rules: RuleSet, sides: Sequence[int]) -> str:
     """'Ayşe and Mehmet', or with partners 'both sides'."""
     if rules.partnership and len(sides) == 2:
-        return "both sides"
-    return " and ".join(side_name(rules, s) for s in sides)
-
+        return _("both sides")
+    return and_list([side_name(rules, s) for s in sides])
 
 def totals_text(rules: RuleSet, totals: Sequence[int]) -> str:
     shown = sorted({min(side_seats(rules, s)) for s in range(4)})
@@ -672,23 +804,32 @@ class GameMoment:
         r, top = self.rules, firsts(self.rules, self.totals)
         fixed = r.game_end is GameEnd.FIXED_DEALS
         if not self.reached:
-            return (f"Only {self.deals} of the {r.deals} deals are played." if fixed
-                    else f"Nobody has reached the target of {r.target} yet.")
-        length = f"all {r.deals} deals are played" if fixed else f"{r.target} or more is reached"
+            return (_("Only {n} of the {total} deals are played.").format(n=self.deals, total=r.deals) if fixed
+                    else _("Nobody has reached the target of {target} yet.").format(target=r.target))
         if len(top) == 1:
-            return f"The game is over: {length}, and {side_name(r, top[0])} {self._lead_verb(top[0])} alone."
-        tied = sides_text(r, top)
+            side = top[0]
+            if fixed:
+                alone = (_("The game is over: all {n} deals are played, and {side} lead alone.") if r.partnership else
+                         _("The game is over: all {n} deals are played, and you lead alone.") if side == 0 else
+                         _("The game is over: all {n} deals are played, and {side} leads alone."))
+            else:
+                alone = (_("The game is over: {target} or more is reached, and {side} lead alone.") if r.partnership
+                         else _("The game is over: {target} or more is reached, and you lead alone.") if side == 0
+                         else _("The game is over: {target} or more is reached, and {side} leads alone."))
+            return alone.format(n=r.deals, target=r.target, side=side_name(r, side))
+        tied, tie_rule = sides_text(r, top), OPTIONS_BY_NAME['tie_rule'].text(r)
         if self.over:
-            return f"The game is over: {length}. {cap(tied)} are tied for first: {OPTIONS_BY_NAME['tie_rule'].text(r)}"
-        return f"{cap(length)}, but {tied} are tied for first: {OPTIONS_BY_NAME['tie_rule'].text(r)}"
-
-    def _lead_verb(self, side: int) -> str:
-        return "lead" if side == 0 or self.rules.partnership else "leads"
+            over = (_("The game is over: all {n} deals are played. {tied} are tied for first: {tie_rule}") if fixed
+                    else _("The game is over: {target} or more is reached. {tied} are tied for first: {tie_rule}"))
+            return over.format(n=r.deals, target=r.target, tied=cap(tied), tie_rule=tie_rule)
+        on = (_("All {n} deals are played, but {tied} are tied for first: {tie_rule}") if fixed
+              else _("{target} or more is reached, but {tied} are tied for first: {tie_rule}"))
+        return on.format(n=r.deals, target=r.target, tied=tied, tie_rule=tie_rule)
 
     def prompt(self) -> str:
-        return (f"{under(self.rules)} after {self.deals} deal{'s' if self.deals != 1 else ''} the totals "
-                f"are: {totals_text(self.rules, self.totals)}.")
-
+        return ngettext("Under the {rules} rules: after {n} deal the totals are: {totals}.",
+                        "Under the {rules} rules: after {n} deals the totals are: {totals}.", self.deals).format(
+            rules=drills.rules_title(self.rules), n=self.deals, totals=totals_text(self.rules, self.totals))
 
 def game_moment(rules: RuleSet, rng: random.Random, reached: bool, tie: bool) -> GameMoment:
     """A game's totals after plausible deals (scored by the engine): at its length or target, or one deal
@@ -710,18 +851,18 @@ def game_moment(rules: RuleSet, rng: random.Random, reached: bool, tie: bool) ->
     return GameMoment(rules, tuple(_tie(rules, chosen) if tie else chosen), deals)
 
 
-_OVER: Final = "Yes: the game is over."
-_ON: Final = "No: another deal is played."
+_OVER: Final = N_("Yes: the game is over.")
+_ON: Final = N_("No: another deal is played.")
 
 
 def _game_over(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """Is the game over after these totals (``game.game_over``)?"""
     moment = game_moment(rules, rng, rng.random() < 0.6, rng.random() < 0.35)
     reason = moment.reason()
-    options = [(_OVER, "Not yet."), (_ON, "No more deals are played.")]
-    prompt = f"{moment.prompt()} Is the game over?"
-    return choice(_TOPIC_GAME, rules, seed, prompt, options, _OVER if moment.over else _ON, GAME_OVER, reason)
-
+    over, on = _(_OVER), _(_ON)
+    options = [(over, _("Not yet.")), (on, _("No more deals are played."))]
+    prompt = f"{moment.prompt()} " + _("Is the game over?")
+    return choice(_TOPIC_GAME, rules, seed, prompt, options, over if moment.over else on, GAME_OVER, reason)
 
 def _winner(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """At the end of the game's length: who wins, or how a tie for first is settled (``tie_rule``)."""
@@ -729,41 +870,40 @@ def _winner(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     top = firsts(rules, moment.totals)
     sides = sorted({min(side_seats(rules, s)) for s in range(4)}, key=lambda s: (-moment.totals[s], s))
     tie_text = OPTIONS_BY_NAME["tie_rule"].text(rules)
-    another = "Another deal is played to break the tie."
+    another = _("Another deal is played to break the tie.")
     pair = sides[:2] if len(top) == 1 else top
-    share = f"{cap(sides_text(rules, pair))} share first place."
-
-    def plural(side: int) -> bool:
-        return side == 0 or rules.partnership
+    share = _("{sides} share first place.").format(sides=cap(sides_text(rules, pair)))
+    title = drills.rules_title(rules)
 
     def wins(side: int) -> str:
-        return f"{side_name(rules, side)} {'win' if plural(side) else 'wins'} the game."
+        text = (_("{side} win the game.") if rules.partnership else _("You win the game.") if side == 0
+                else _("{side} wins the game."))
+        return text.format(side=side_name(rules, side))
 
     def not_alone(side: int) -> str:
         if side not in top:
-            return f"{moment.totals[side]} is less than {moment.totals[top[0]]}."
-        others = " and ".join(side_name(rules, t) for t in top if t != side)
-        return f"{side_name(rules, side)} {'are' if plural(side) else 'is'} tied with {others}."
+            return _("{n} is less than {m}.").format(n=moment.totals[side], m=moment.totals[top[0]])
+        others = and_list([side_name(rules, t) for t in top if t != side])
+        text = (_("{side} are tied with {others}.") if rules.partnership else _("You are tied with {others}.")
+                if side == 0 else _("{side} is tied with {others}."))
+        return text.format(side=side_name(rules, side), others=others)
 
     tied = len(top) > 1
     options = [(wins(s), not_alone(s)) for s in sides[:3]]
-    options.append((share, f"Under the {drills.rules_title(rules)} rules a tie is not shared: {tie_text}" if tied
-                    else "They are not tied: the higher total wins."))
-    options.append((another, f"The {drills.rules_title(rules)} rules play no deal to break the tie: {tie_text}"
-                    if tied else "Nobody is tied for first."))
+    options.append((share, _("Under the {rules} rules a tie is not shared: {tie_rule}").format(
+        rules=title, tie_rule=tie_text) if tied else _("They are not tied: the higher total wins.")))
+    options.append((another, _("The {rules} rules play no deal to break the tie: {tie_rule}").format(
+        rules=title, tie_rule=tie_text) if tied else _("Nobody is tied for first.")))
     if not moment.over:
         answer = another
     else:
         answer = wins(top[0]) if len(top) == 1 else share
-    length = (f"all {rules.deals} deals are played" if rules.game_end is GameEnd.FIXED_DEALS
-              else f"after this deal someone has reached the target of {rules.target}")
-    prompt = (f"{under(rules)} {length}. The totals: {totals_text(rules, moment.totals)}. "
-              "What now?")
+    totals = totals_text(rules, moment.totals)
+    prompt = (_("Under the {rules} rules: all {n} deals are played. The totals: {totals}. What now?")
+              if rules.game_end is GameEnd.FIXED_DEALS else
+              _("Under the {rules} rules: after this deal someone has reached the target of {target}. The totals: "
+                "{totals}. What now?")).format(rules=title, n=rules.deals, target=rules.target, totals=totals)
     return choice(_TOPIC_GAME, rules, seed, prompt, options, answer, TIE_RULE, moment.reason())
-
-
-def _side(rules: RuleSet) -> str:
-    return "right" if rules.direction is Direction.COUNTERCLOCKWISE else "left"
 
 
 def _next_dealer(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -783,23 +923,38 @@ def _next_dealer(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     thrown_in = deal.phase is Phase.REDEAL
     following = game.next_deal().dealer
     after = (dealer + 1) % 4
+    title = drills.rules_title(rules)
     if thrown_in:
-        happened = f"Everyone passed, and under the {drills.rules_title(rules)} rules the cards are thrown in."
-        why = (f"The cards were thrown in, so the deal was not played: the same dealer, {seat_name(dealer)}, "
-               "deals again.")
+        happened = _("Everyone passed, and under the {rules} rules the cards are thrown in.").format(rules=title)
+        why = about(dealer, _("The cards were thrown in, so the deal was not played: you dealt, and you deal again."),
+                    _("The cards were thrown in, so the deal was not played: the same dealer, {name}, deals again."))
+    elif rules.direction is Direction.COUNTERCLOCKWISE:
+        happened = _("The deal was played to the end.")
+        why = about(following, _("After every deal the next player deals, in the direction of play "
+                                 "(counterclockwise): You sit on {whose} right."),
+                    _("After every deal the next player deals, in the direction of play (counterclockwise): {name} "
+                      "sits on {whose} right."), whose=possessive(dealer))
     else:
-        happened = "The deal was played to the end."
-        why = (f"After every deal the next player deals, in the direction of play ({rules.direction.value}): "
-               f"{says(following, 'sit', 'sits')} on {possessive(dealer)} {_side(rules)}.")
+        happened = _("The deal was played to the end.")
+        why = about(following, _("After every deal the next player deals, in the direction of play (clockwise): "
+                                 "You sit on {whose} left."),
+                    _("After every deal the next player deals, in the direction of play (clockwise): {name} sits on "
+                      "{whose} left."), whose=possessive(dealer))
 
     def verdict(seat: int) -> str:
         if seat == dealer:
-            return f"{seat_name(dealer)} dealt this deal: after a played deal the next player deals."
+            return about(dealer, _("You dealt this deal: after a played deal the next player deals."),
+                         _("{name} dealt this deal: after a played deal the next player deals."))
         if seat == after:
-            return "That is who deals after a played deal; a thrown-in deal is dealt again by the same dealer."
-        return f"{says(seat, 'do', 'does')} not sit next to {seat_name(dealer)} in the direction of play."
+            return _("That is who deals after a played deal; a thrown-in deal is dealt again by the same dealer.")
+        if dealer == 0:
+            return _("{name} does not sit next to you in the direction of play.").format(name=seat_name(seat))
+        return about(seat, _("You do not sit next to {dealer} in the direction of play."),
+                     _("{name} does not sit next to {dealer} in the direction of play."), dealer=seat_name(dealer))
 
-    prompt = f"{under(rules)} {seat_name(dealer)} dealt. {happened} Who deals the next deal?"
+    prompt = about(dealer, _("Under the {rules} rules: You dealt. {happened} Who deals the next deal?"),
+                   _("Under the {rules} rules: {name} dealt. {happened} Who deals the next deal?"),
+                   rules=title, happened=happened)
     return choice(_TOPIC_GAME, rules, seed, prompt, name_options(verdict), seat_name(following),
                   REDEAL_SAME_DEALER if thrown_in else DEALER_ROTATES, why)
 
@@ -814,15 +969,21 @@ def clocked(rules: RuleSet) -> tuple[RuleSet, str]:
     """The rules with a move clock, and the prompt's opening: under rules without a clock, the clock
     of the source that has one is switched on as a table setting."""
     if rules.move_seconds:
-        return rules, f"Under the {drills.rules_title(rules)} rules:"
+        return rules, under(rules)
     source = next(p for p in PRESETS.values() if p.move_seconds)
     timed = rules.replace(move_seconds=source.move_seconds, extra_seconds=source.extra_seconds)
-    return timed, (f"The {drills.rules_title(rules)} rules have no move clock; this table has switched on the "
-                   f"{source.name} clock as a table setting.")
+    return timed, _("The {rules} rules have no move clock; this table has switched on the {source} clock as a table "
+                    "setting.").format(rules=drills.rules_title(rules), source=source.name)
 
 
-def _runs_out(rules: RuleSet) -> str:
-    return " (the extra time included)" if rules.extra_seconds else ""
+def _time_runs_out(rules: RuleSet, seat: int) -> str:
+    """'Your time runs out (the extra time included). What does the table do for you?'"""
+    if rules.extra_seconds:
+        return about(seat, _("Your time runs out (the extra time included). What does the table do for you?"),
+                     _("{whose} time runs out (the extra time included). What does the table do for {name}?"),
+                     whose=cap(possessive(seat)))
+    return about(seat, _("Your time runs out. What does the table do for you?"),
+                 _("{whose} time runs out. What does the table do for {name}?"), whose=cap(possessive(seat)))
 
 
 def _timeout_call(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -831,10 +992,10 @@ def _timeout_call(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
     timed, note = clocked(rules)
     deal = Deal.random(timed, seed=seed, dealer=rng.randrange(4))
     if timed.announcements:
-        for _ in range(rng.randrange(4)):
+        for _call in range(rng.randrange(4)):
             announce(deal, rng)
     elif timed.all_pass is AllPass.DEALER_MUST_BID and rng.random() < 0.35:
-        for _ in range(3):
+        for _call in range(3):
             deal.pass_bid()
     else:
         _opening_calls(deal, rng, rng.randrange(3), timed.max_bid - 1)
@@ -848,15 +1009,19 @@ def _timeout_call(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
         if a == PASS:
             return refusal(deal, lambda d: d.pass_bid())
         if action == PASS:
-            return f"{seat_name(mover)} may pass, and the clock never bids for a player: it passes."
-        return f"The clock makes the lowest call {seat_name(mover)} may make: {action.text(announcing=announcing)}."
+            return about(mover, _("You may pass, and the clock never bids for a player: it passes."),
+                         _("{name} may pass, and the clock never bids for a player: it passes."))
+        return about(mover, _("The clock makes the lowest call you may make: {action}."),
+                     _("The clock makes the lowest call {name} may make: {action}."),
+                     action=action.text(announcing=announcing))
 
     options = [(cap(a.text(announcing=announcing)), verdict(a)) for a in candidates]
-    said = f"So far: {auction_text(deal.auction, announcing)}." if deal.auction else "Nobody has called yet."
-    prompt = (f"{note} {said} {cap(possessive(mover))} time runs out"
-              f"{_runs_out(timed)}. What does the table do for {whom(mover)}?")
-    why = (f"{OPTIONS_BY_NAME['move_seconds'].text(timed)} Here the table makes "
-           f"{whom(mover)} {action.text(announcing=announcing)}.")
+    said = (_("So far: {auction}.").format(auction=auction_text(deal.auction, announcing)) if deal.auction
+            else _("Nobody has called yet."))
+    prompt = f"{note} {said} {_time_runs_out(timed, mover)}"
+    why = f"{OPTIONS_BY_NAME['move_seconds'].text(timed)} " + about(
+        mover, _("Here the table makes you {action}."), _("Here the table makes {name} {action}."),
+        action=action.text(announcing=announcing))
     if action != PASS and not announcing:
         why += f" {refusal(deal, lambda d: d.pass_bid())}"
     return choice(_TOPIC_CLOCK, timed, seed, prompt, options, cap(action.text(announcing=announcing)), TIMEOUT_CALL,
@@ -867,10 +1032,9 @@ def _length_verdict(mask: int, suit: Suit, best: Suit) -> str:
     """Why the clock does not make ``suit`` trump: ``cards.longest_suit`` takes ``best``."""
     mine, theirs = suit_length(mask, suit), suit_length(mask, best)
     if mine == theirs:
-        return (f"As long as your {best.plural}, but the {best.plural} are stronger: between suits of the same "
-                "length the clock takes the stronger one.")
-    return f"You hold {mine} {suit.plural if mine != 1 else suit.singular} but {theirs} {best.plural}."
-
+        return _("As long as your {best}, but the {best} are stronger: between suits of the same length the clock "
+                 "takes the stronger one.").format(best=best.word())
+    return _("You hold {mine} but {theirs}.").format(mine=suit.count(mine), theirs=best.count(theirs))
 
 def _timeout_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """The clock runs out while the declarer chooses trump: the longest suit (``Deal.timeout_action``)."""
@@ -888,13 +1052,17 @@ def _timeout_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Ques
     assert action.suit is not None
     hand = deal.hand(0)
     mask = mask_of(hand)
-    options = [(f"{s.symbol} {s.plural}", _length_verdict(mask, s, action.suit)) for s in Suit]
-    prompt = (f"{note} You won the auction with {deal.contract}, and your time runs out"
-              f"{_runs_out(timed)} while you choose trump. Your hand is shown. Which suit does the table make trump?")
-    lengths = ", ".join(f"{n} {s.plural if n != 1 else s.singular}" for s in Suit if (n := suit_length(mask, s)))
-    why = (f"When time runs out in the choice of trump, the longest suit becomes trump (between suits of the same "
-           f"length, the stronger). You hold {lengths}: {action.suit.plural} {action.suit.symbol}.")
-    return choice(_TOPIC_CLOCK, timed, seed, prompt, options, f"{action.suit.symbol} {action.suit.plural}",
+    options = [(f"{s.symbol} {s.word()}", _length_verdict(mask, s, action.suit)) for s in Suit]
+    ask = (_("You won the auction with {n}, and your time runs out (the extra time included) while you choose trump. "
+             "Your hand is shown. Which suit does the table make trump?") if timed.extra_seconds else
+           _("You won the auction with {n}, and your time runs out while you choose trump. Your hand is shown. Which "
+             "suit does the table make trump?")).format(n=deal.contract)
+    prompt = f"{note} {ask}"
+    lengths = ", ".join(s.count(n) for s in Suit if (n := suit_length(mask, s)))
+    why = _("When time runs out in the choice of trump, the longest suit becomes trump (between suits of the same "
+            "length, the stronger). You hold {lengths}: {suit} {symbol}.").format(
+        lengths=lengths, suit=action.suit.word(), symbol=action.suit.symbol)
+    return choice(_TOPIC_CLOCK, timed, seed, prompt, options, f"{action.suit.symbol} {action.suit.word()}",
                   TIMEOUT_TRUMP, why, sorted_hand(hand))
 
 
@@ -922,16 +1090,21 @@ def _timeout_card(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
     def verdict(c: Card) -> str:
         if c not in legal:
             return deal.explain(c).reason
-        return f"{c.label} may be played, but {card.label} is lower: the clock plays the lowest card you may play."
+        return _("{card} may be played, but {lowest} is lower: the clock plays the lowest card you may play.").format(
+            card=c.label, lowest=card.label)
 
     options = [(c.label, verdict(c)) for c in sorted_hand(picks)]
     position = Position.from_deal(deal)
-    prompt = (f"{note} {situation(position, timed)} Your time runs out"
-              f"{_runs_out(timed)}. Your hand is shown. Which card does the table play for you?")
+    ask = (_("Your time runs out (the extra time included). Your hand is shown. Which card does the table play for "
+             "you?") if timed.extra_seconds else
+           _("Your time runs out. Your hand is shown. Which card does the table play for you?"))
+    prompt = f"{note} {situation(position, timed)} {ask}"
     lower = [c for c in illegal if c.rank < card.rank]
-    why = f"When time runs out in the play, the table plays the lowest card you may play: {card.label}."
+    why = _("When time runs out in the play, the table plays the lowest card you may play: {card}.").format(
+        card=card.label)
     if lower:
-        why += f" Your {min(lower, key=lambda c: c.rank).label} is lower, but you may not play it."
+        why += " " + _("Your {card} is lower, but you may not play it.").format(
+            card=min(lower, key=lambda c: c.rank).label)
     return choice(_TOPIC_CLOCK, timed, seed, prompt, options, card.label, TIMEOUT_CARD, why, sorted_hand(hand))
 
 
@@ -944,20 +1117,25 @@ def _seconds(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
 
     def verdict(n: int) -> str:
         if n == own:
-            return f"{own} seconds is the move's own time; when it runs out, {extra} seconds extra follow, once."
+            return _("{own} seconds is the move's own time; when it runs out, {extra} seconds extra follow, "
+                     "once.").format(own=own, extra=extra)
         if n == own + extra:
-            return f"The extra {extra} seconds come only after the move's own {own} seconds have run out."
+            return _("The extra {extra} seconds come only after the move's own {own} seconds have run out.").format(
+                own=own, extra=extra)
         if n == own + 2 * extra:
-            return "The extra time is given once, not twice."
-        return f"A move has {own} seconds, and once {extra} seconds extra."
+            return _("The extra time is given once, not twice.")
+        return _("A move has {own} seconds, and once {extra} seconds extra.").format(own=own, extra=extra)
+
+    def seconds(n: int) -> str:
+        return ngettext("{n} second", "{n} seconds", n).format(n=n)
 
     numbers = [own, own + extra, own + 2 * extra, own // 2]
-    ask = ("At most how many seconds may one move take, the extra time included?" if whole
-           else "How many seconds does a player have for a move before any extra time?")
+    ask = (_("At most how many seconds may one move take, the extra time included?") if whole
+           else _("How many seconds does a player have for a move before any extra time?"))
     prompt = f"{note} {ask}"
     why = f"{OPTIONS_BY_NAME['move_seconds'].text(timed)} {OPTIONS_BY_NAME['extra_seconds'].text(timed)}"
-    return choice(_TOPIC_CLOCK, timed, seed, prompt, number_options(numbers, verdict, " seconds"),
-                  f"{answer} seconds", MOVE_CLOCK, why)
+    return choice(_TOPIC_CLOCK, timed, seed, prompt, number_options(numbers, verdict, seconds),
+                  seconds(answer), MOVE_CLOCK, why)
 
 
 # --- house rules ------------------------------------------------------------------------------
@@ -991,18 +1169,20 @@ class HouseSetting:
 
     def compare(self, on: bool, mine: str, other: str, detail: str = "") -> str:
         """What the house rule changes: the answer with the option switched (and why, in ``detail``)."""
-        switched = "Without" if on else "With"
-        said = (f"{switched} the house rule the answer would be the same." if mine == other
-                else f"{switched} the house rule the answer would be: {other.rstrip('.')}.")
+        if mine == other:
+            said = (_("Without the house rule the answer would be the same.") if on
+                    else _("With the house rule the answer would be the same."))
+        else:
+            said = (_("Without the house rule the answer would be: {answer}.") if on
+                    else _("With the house rule the answer would be: {answer}.")).format(answer=other.rstrip("."))
         return f"{said} {detail}" if detail else said
-
 
 @dataclass(frozen=True)
 class _HouseRule:
     """How a house rule is asked: what the rules need for it to matter (said in the prompt when the
     learner's rules lack it) and the question, on the rules with or without it."""
 
-    needs: str
+    needs: str  # English, marked for the catalog: shown as _(needs)
     fits: Callable[[RuleSet], bool]
     ask: Callable[[HouseSetting, bool, int, random.Random], drills.Question]
 
@@ -1036,28 +1216,34 @@ def house_setting(option: str, rules: RuleSet) -> HouseSetting:
     candidates = [rules, *(preset(source, v) for v in (rules.variant, *variants_of(source))
                           if v in variants_of(source))]
     base, found = next((b, p) for b in candidates if (p := pair(b)) is not None)
-    kind = "a table setting" if "table setting" in named else "a house rule"
-    words = o.text(found[0])
-    shown = f"“{o.title}”." if words.endswith(": yes.") else words
+    with use_locale("en"):
+        switched_on = o.text(found[0]).endswith(": yes.")  # a rule switched on: named by its title
+    # Translators: a house rule's title in quotes, as a sentence ("“Every trick counts”.").
+    shown = _("“{title}”.").format(title=_(o.title)) if switched_on else o.text(found[0])
     title = drills.rules_title(found[0])
     form = drills.rules_title(preset(source, found[0].variant)) if found[0].variant in variants_of(source) else ""
     book = form if form and form in named else source  # "classic Koz Maça" where the house text names the form
-    intro = f"{cap(kind)} from the {book} rules is played at this table: {shown}"
+    intro = (_("A table setting from the {book} rules is played at this table: {rule}") if "table setting" in named
+             else _("A house rule from the {book} rules is played at this table: {rule}")).format(book=book, rule=shown)
     if base is rules:
-        intro += f" The table plays the {title} rules with it."
+        intro += " " + _("The table plays the {rules} rules with it.").format(rules=title)
     else:
         mine = drills.rules_title(rules)
         own = getattr(rules, option)
         if not spec.fits(rules):
-            why = f"it needs {spec.needs}, which the {mine} rules do not have"
+            unfit = _("It does not fit your {mine} rules (it needs {needs}, which the {mine} rules do not have), so "
+                      "this question uses the {rules} rules.")
         elif own == value:
-            why = f"the {mine} rules play it this way anyway"
+            unfit = _("It does not fit your {mine} rules (the {mine} rules play it this way anyway), so this question "
+                      "uses the {rules} rules.")
         elif own != off:
-            theirs = o.text(rules).rstrip(".")
-            why = f"it changes a rule of the {book} rules, and the {mine} rules have their own: {theirs}"
+            unfit = _("It does not fit your {mine} rules (it changes a rule of the {book} rules, and the {mine} rules "
+                      "have their own: {theirs}), so this question uses the {rules} rules.")
         else:
-            why = f"the rule books do not describe it together with the rest of the {mine} rules"
-        intro += f" It does not fit your {mine} rules ({why}), so this question uses the {title} rules."
+            unfit = _("It does not fit your {mine} rules (the rule books do not describe it together with the rest of "
+                      "the {mine} rules), so this question uses the {rules} rules.")
+        intro += " " + unfit.format(mine=mine, needs=_(spec.needs), book=book, theirs=o.text(rules).rstrip("."),
+                                    rules=title)
     return HouseSetting(option, value, source, found[0], found[1], intro)
 
 
@@ -1067,7 +1253,7 @@ def _min_bid(s: HouseSetting, on: bool, seed: int, rng: random.Random) -> drills
 
     def opened(rules: RuleSet) -> Deal:
         deal = Deal.random(rules, seed=seed, dealer=dealer)
-        for _ in range(passes):
+        for _call in range(passes):
             deal.pass_bid()
         return deal
 
@@ -1076,14 +1262,17 @@ def _min_bid(s: HouseSetting, on: bool, seed: int, rng: random.Random) -> drills
 
     def verdict(n: int) -> str:
         reason = refusal(deal, lambda d: d.bid(n))
-        return reason or f"{n} is allowed, but {low} is lower."
+        return reason or _("{n} is allowed, but {low} is lower.").format(n=n, low=low)
 
     numbers = range(max(1, min(low, other_low) - 1), max(low, other_low) + 2)
     mover = deal.to_move or 0
-    prompt = (f"{s.intro} The auction so far: {auction_text(deal.auction)}. It is {possessive(mover)} turn: what "
-              "is the lowest bid this player may make?")
-    why = (f"{OPTIONS_BY_NAME['min_bid'].text(s.rules(on))} Nobody has bid yet, so the lowest bid is {low}. "
-           f"{s.compare(on, str(low), str(other_low))}")
+    said = _("The auction so far: {auction}.").format(auction=auction_text(deal.auction))
+    ask = (_("It is your turn: what is the lowest bid this player may make?") if mover == 0 else
+           _("It is {whose} turn: what is the lowest bid this player may make?").format(whose=possessive(mover)))
+    prompt = f"{s.intro} {said} {ask}"
+    why = (f"{OPTIONS_BY_NAME['min_bid'].text(s.rules(on))} "
+           + _("Nobody has bid yet, so the lowest bid is {n}.").format(n=low)
+           + f" {s.compare(on, str(low), str(other_low))}")
     return choice(_TOPIC_HOUSE, s.rules(on), seed, prompt, number_options(numbers, verdict), str(low), s.rule, why)
 
 
@@ -1110,12 +1299,17 @@ def _all_pass_redeal(s: HouseSetting, on: bool, seed: int, rng: random.Random) -
 
     def verdict(seat: int) -> str:
         if seat == other:
-            return f"That would be the next dealer {'without' if on else 'with'} the house rule: {other_outcome.text}"
-        return f"{says(seat, 'are', 'is')} not the next dealer after this deal."
+            return (_("That would be the next dealer without the house rule: {outcome}") if on else
+                    _("That would be the next dealer with the house rule: {outcome}")).format(
+                outcome=other_outcome.text)
+        return about(seat, _("You are not the next dealer after this deal."),
+                     _("{name} is not the next dealer after this deal."))
 
-    then = (f"A thrown-in deal is dealt again by the same dealer: {seat_name(following)}." if following == dealer
-            else f"The deal is played, and then the next player deals: {seat_name(following)}.")
-    prompt = f"{s.intro} {seat_name(dealer)} dealt, and nobody bids: all four players pass. Who deals the next deal?"
+    then = (_("A thrown-in deal is dealt again by the same dealer: {name}.") if following == dealer
+            else _("The deal is played, and then the next player deals: {name}.")).format(name=seat_name(following))
+    prompt = f"{s.intro} " + about(
+        dealer, _("You dealt, and nobody bids: all four players pass. Who deals the next deal?"),
+        _("{name} dealt, and nobody bids: all four players pass. Who deals the next deal?"))
     why = (f"{outcome.text} {then} "
            f"{s.compare(on, seat_name(following), seat_name(other), other_outcome.text)}")
     return choice(_TOPIC_HOUSE, rules, seed, prompt, name_options(verdict), seat_name(following), s.rule, why)
@@ -1135,17 +1329,18 @@ def _weak_hand(s: HouseSetting, on: bool, seed: int, rng: random.Random) -> dril
         deal.pass_bid()
     hand = deal.hand(0)
     top = max(hand, key=lambda c: (c.rank, c.suit))
-    demand = "Demand a new deal: the cards are thrown in and dealt again."
-    usual = "Only bid or pass, as usual."
+    demand = _("Demand a new deal: the cards are thrown in and dealt again.")
+    usual = _("Only bid or pass, as usual.")
     can = deal.can_demand_redeal
     refused = refusal(deal, lambda d: d.demand_redeal())
-    options = [(demand, refused), (usual, f"Your highest card is the {top.label}: no card above 10, so you may ask "
-                                          "for a new deal.")]
-    said = f"The auction so far: {auction_text(deal.auction)}. " if deal.auction else ""
-    prompt = f"{s.intro} {said}It is your turn in the auction, with the hand shown. What may you do?"
+    options = [(demand, refused), (usual, _("Your highest card is the {card}: no card above 10, so you may ask for a "
+                                            "new deal.").format(card=top.label))]
+    said = (_("The auction so far: {auction}.").format(auction=auction_text(deal.auction)) + " "
+            if deal.auction else "")
+    prompt = f"{s.intro} {said}" + _("It is your turn in the auction, with the hand shown. What may you do?")
     mine, other = (demand, usual) if can else (usual, demand)
-    why = (f"{OPTIONS_BY_NAME['weak_hand_redeal'].text(rules)} Your highest card is the {top.label}. "
-           f"{s.compare(on, mine, other)}")
+    why = (f"{OPTIONS_BY_NAME['weak_hand_redeal'].text(rules)} "
+           + _("Your highest card is the {card}.").format(card=top.label) + f" {s.compare(on, mine, other)}")
     return choice(_TOPIC_HOUSE, rules, seed, prompt, options, mine, s.rule, why, sorted_hand(hand))
 
 
@@ -1170,16 +1365,24 @@ def _score_choice(s: HouseSetting, on: bool, seed: int, situation_text: str, sco
 
     def verdict(n: int) -> str:
         if n == other:
-            return f"That is the score {'without' if on else 'with'} the house rule."
+            return (_("That is the score without the house rule.") if on
+                    else _("That is the score with the house rule."))
         if n in books:
-            return f"That is what the {' and '.join(books[n])} rules give."
+            return _("That is what the {rules} rules give.").format(rules=and_list(books[n]))
         return ""
 
     options = [(signed(n), verdict(n)) for n in sorted(values)]
-    who = whom(seat)
-    prompt = f"{s.intro} {situation_text} What {verb(seat, 'do', 'does')} {who} score for this deal?"
-    why = (f"Under the {drills.rules_title(rules)} rules {'with' if on else 'without'} the house rule, {who} "
-           f"{verb(seat, 'score', 'scores')} {points:+d}. {s.compare(on, signed(points), signed(other))}")
+    ask = about(seat, _("What do you score for this deal?"), _("What does {name} score for this deal?"))
+    prompt = f"{s.intro} {situation_text} {ask}"
+    if on:
+        scored = about(seat, _("Under the {rules} rules with the house rule, you score {points}."),
+                       _("Under the {rules} rules with the house rule, {name} scores {points}."),
+                       rules=drills.rules_title(rules), points=signed(points))
+    else:
+        scored = about(seat, _("Under the {rules} rules without the house rule, you score {points}."),
+                       _("Under the {rules} rules without the house rule, {name} scores {points}."),
+                       rules=drills.rules_title(rules), points=signed(points))
+    why = f"{scored} {s.compare(on, signed(points), signed(other))}"
     return choice(_TOPIC_HOUSE, rules, seed, prompt, options, signed(points), s.rule, why)
 
 
@@ -1196,12 +1399,19 @@ def _declarer_score(tricks_of: Callable[[RuleSet, random.Random, int], tuple[int
         for i in range(taken):
             tricks[side[i % len(side)]] += 1
         others = [seat for seat in range(4) if seat not in side]
-        for _ in range(rules.tricks_per_deal - taken):
+        for _trick in range(rules.tricks_per_deal - taken):
             tricks[rng.choice(others)] += 1
-        who = seat_name(declarer)
-        tricks_text = f"{taken} trick{'s' if taken != 1 else ''}"
-        text = (f"{who} bid {bid}, and {side_name(rules, declarer)} took {tricks_text} together." if rules.partnership
-                else f"{who} bid {bid} and took {tricks_text}.")
+        if rules.partnership:
+            text = about(declarer, ngettext("You bid {bid}, and {side} took {n} trick together.",
+                                            "You bid {bid}, and {side} took {n} tricks together.", taken),
+                         ngettext("{name} bid {bid}, and {side} took {n} trick together.",
+                                  "{name} bid {bid}, and {side} took {n} tricks together.", taken),
+                         bid=bid, side=side_name(rules, declarer), n=taken)
+        else:
+            text = about(declarer, ngettext("You bid {bid} and took {n} trick.", "You bid {bid} and took {n} tricks.",
+                                            taken),
+                         ngettext("{name} bid {bid} and took {n} trick.", "{name} bid {bid} and took {n} tricks.",
+                                  taken), bid=bid, n=taken)
         return _score_choice(s, on, seed, text, lambda r: score_deal(r, declarer, bid, tricks)[declarer], declarer)
 
     return ask
@@ -1233,15 +1443,17 @@ def _sinking(s: HouseSetting, on: bool, seed: int, rng: random.Random) -> drills
     seat = rng.randrange(4)
     number = rng.randint(max(1, rules.announce_min), 4)
     taken = rng.randint(number + sink, min(rules.tricks_per_deal, number + sink + 2))
-    announced = [rng.randint(1, 3) for _ in range(4)]  # numbers every Koz Maça rule book allows
+    announced = [rng.randint(1, 3) for _seat in range(4)]  # numbers every Koz Maça rule book allows
     announced[seat] = number
     tricks = [0, 0, 0, 0]
     tricks[seat] = taken
     others = [t for t in range(4) if t != seat]
-    for _ in range(rules.tricks_per_deal - taken):
+    for _trick in range(rules.tricks_per_deal - taken):
         tricks[rng.choice(others)] += 1
-    who = seat_name(seat)
-    text = f"{who} announced {number} and took {taken} tricks."
+    text = about(seat, ngettext("You announced {number} and took {n} trick.",
+                                "You announced {number} and took {n} tricks.", taken),
+                 ngettext("{name} announced {number} and took {n} trick.",
+                          "{name} announced {number} and took {n} tricks.", taken), number=number, n=taken)
     return _score_choice(s, on, seed, text, lambda r: score_announcements(r, announced, tricks)[seat], seat)
 
 
@@ -1259,10 +1471,12 @@ def _fixed_length(s: HouseSetting, on: bool, seed: int, rng: random.Random) -> d
             totals[seat] = max(max(totals) + 1, target.target + rng.randrange(30))
     moment = GameMoment(s.rules(on), tuple(totals), deals)
     other = GameMoment(s.rules(not on), tuple(totals), deals)
-    options = [(_OVER, "Not yet."), (_ON, "No more deals are played.")]
-    prompt = (f"{s.intro} After {deals} deal{'s' if deals != 1 else ''} the totals are: "
-              f"{totals_text(moment.rules, moment.totals)}. Is the game over?")
-    mine, theirs = (_OVER if moment.over else _ON), (_OVER if other.over else _ON)
+    over, on_ = _(_OVER), _(_ON)
+    options = [(over, _("Not yet.")), (on_, _("No more deals are played."))]
+    prompt = f"{s.intro} " + ngettext("After {n} deal the totals are: {totals}. Is the game over?",
+                                      "After {n} deals the totals are: {totals}. Is the game over?", deals).format(
+        n=deals, totals=totals_text(moment.rules, moment.totals))
+    mine, theirs = (over if moment.over else on_), (over if other.over else on_)
     why = f"{game_length(moment.rules)} {moment.reason()} {s.compare(on, mine, theirs, other.reason())}"
     return choice(_TOPIC_HOUSE, moment.rules, seed, prompt, options, mine, s.rule, why)
 
@@ -1291,8 +1505,9 @@ def _trump_lead(akq: bool) -> Callable[[HouseSetting, bool, int, random.Random],
         note = ""
         if changed:
             v = position.explain(other, changed[0])
-            note = f"{'Without' if on else 'With'} the house rule: {v.reason}"
-        prompt = f"{s.intro} {situation(position, rules)} Which cards may you lead? Pick every one of them."
+            note = (_("Without the house rule: {reason}") if on else _("With the house rule: {reason}")).format(
+                reason=v.reason)
+        prompt = f"{s.intro} {situation(position, rules)} " + _("Which cards may you lead? Pick every one of them.")
         return drills.LegalCardsQuestion(_TOPIC_HOUSE, seed, rules, prompt, position, note)
 
     return ask
@@ -1303,24 +1518,24 @@ def _auction(rules: RuleSet) -> bool:
 
 
 HOUSE_RULES: Final[dict[str, _HouseRule]] = {
-    "min_bid": _HouseRule("an auction", _auction, _min_bid),
-    "all_pass": _HouseRule("an auction", _auction, _all_pass_redeal),
+    "min_bid": _HouseRule(N_("an auction"), _auction, _min_bid),
+    "all_pass": _HouseRule(N_("an auction"), _auction, _all_pass_redeal),
     "trump_lead_restricted": _HouseRule(
-        "an auction and trump that must be broken before it is led",
+        N_("an auction and trump that must be broken before it is led"),
         lambda r: _auction(r) and r.trump_lead_restricted, _trump_lead(False)),
     "every_trick_counts": _HouseRule(
-        "a declarer scored 10 × the bid + 1 per extra trick",
+        N_("a declarer scored 10 × the bid + 1 per extra trick"),
         lambda r: _auction(r) and r.declarer_made is DeclarerMade.TEN_PER_BID_PLUS_OVERTRICKS,
         _declarer_score(_overtricks)),
-    "double_penalty": _HouseRule("an auction", _auction, _declarer_score(_down)),
-    "made_thirteen_doubles": _HouseRule("a bid of 13", lambda r: _auction(r) and r.max_bid == 13,
+    "double_penalty": _HouseRule(N_("an auction"), _auction, _declarer_score(_down)),
+    "made_thirteen_doubles": _HouseRule(N_("a bid of 13"), lambda r: _auction(r) and r.max_bid == 13,
                                         _declarer_score(_all_thirteen)),
-    "exact_bid_scores_bid": _HouseRule("an auction", _auction, _declarer_score(_exact)),
-    "game_end": _HouseRule("a game played to a target score", lambda r: True, _fixed_length),
-    "overtricks_sink": _HouseRule("Koz Maça's announcements", lambda r: r.announcements, _sinking),
-    "weak_hand_redeal": _HouseRule("an auction", _auction, _weak_hand),
+    "exact_bid_scores_bid": _HouseRule(N_("an auction"), _auction, _declarer_score(_exact)),
+    "game_end": _HouseRule(N_("a game played to a target score"), lambda r: True, _fixed_length),
+    "overtricks_sink": _HouseRule(N_("Koz Maça's announcements"), lambda r: r.announcements, _sinking),
+    "weak_hand_redeal": _HouseRule(N_("an auction"), _auction, _weak_hand),
     "akq_trump_lead": _HouseRule(
-        "an auction and trump that must be broken before it is led",
+        N_("an auction and trump that must be broken before it is led"),
         lambda r: _auction(r) and r.trump_lead_restricted, _trump_lead(True)),
 }
 """Every house rule of the options table (``Option.house``), keyed by its option."""
@@ -1341,16 +1556,16 @@ def _house_kind(option: str) -> drills.Generator:
 
 
 QUIZ_TOPICS: Final[dict[str, drills.Topic]] = {
-    "auction-rules": drills.Topic("How the auction ends", {
+    "auction-rules": drills.Topic(N_("How the auction ends"), {
         TOP_BID_KIND: _top_bid, PASS_FINAL_KIND: _pass_final, AUCTION_END_KIND: _auction_end,
         NAMES_TRUMP_KIND: _names_trump}),
-    "leads": drills.Topic("Who leads", {"first-lead": _first_lead, "next-lead": _next_lead}),
-    "game-end": drills.Topic("A whole game: its length, its end, the next dealer", {
+    "leads": drills.Topic(N_("Who leads"), {"first-lead": _first_lead, "next-lead": _next_lead}),
+    "game-end": drills.Topic(N_("A whole game: its length, its end, the next dealer"), {
         "game-length": _game_length, "game-over": _game_over, "winner": _winner, "next-dealer": _next_dealer}),
-    "move-clock": drills.Topic("The move clock", {
+    "move-clock": drills.Topic(N_("The move clock"), {
         "timeout-call": _timeout_call, TIMEOUT_TRUMP_KIND: _timeout_trump, "timeout-card": _timeout_card,
         "seconds": _seconds}),
-    "house-rules": drills.Topic("House rules", {
+    "house-rules": drills.Topic(N_("House rules"), {
         kebab(o.name): _house_kind(o.name) for o in OPTIONS if o.name in HOUSE_RULES}),
 }
 """This module's quiz topics (``topics`` merges them)."""

@@ -18,6 +18,7 @@ import random
 from typing import Final
 
 from ..errors import shorten
+from ..i18n import gettext
 from ..rules import DEFAULT_PRESET, PRESETS, RuleSet
 from ..shuffle import new_seed
 from . import course_drills, drills, guided, judgement_drills, rule_drills, variant_drills
@@ -29,7 +30,12 @@ for _module in (drills, course_drills, judgement_drills, rule_drills, variant_dr
         _ALL[_name] = _topic
 
 TOPICS: Final[dict[str, str]] = {name: topic.title for name, topic in _ALL.items()}
-"""Every quiz topic of the course and its title."""
+"""Every quiz topic of the course and its title, in English (``title`` translates it)."""
+
+
+def title(topic: str) -> str:
+    """The title of quiz topic ``topic`` (a key of TOPICS) in the active language."""
+    return gettext(TOPICS[topic])
 
 KINDS: Final[dict[str, tuple[str, ...]]] = {name: tuple(topic.kinds) for name, topic in _ALL.items()}
 """Every topic's kinds of question, in order."""

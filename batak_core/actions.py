@@ -16,6 +16,7 @@ from typing import Any, Final
 from .cards import CARDS, Card, Suit, describe_cards, parse_cards
 from .errors import shorten
 from .frozen import constructor_arguments
+from .i18n import pgettext
 
 
 class ActionKind(StrEnum):
@@ -113,21 +114,28 @@ class Action:
         return self.kind.value
 
     def text(self, *, announcing: bool = False) -> str:
-        """The action as a person says it: "bid 7", "announce none", "make hearts ♥ trump", "play Q♠"."""
+        """The action as a person says it, in the active language: "bid 7", "announce none",
+        "make hearts ♥ trump", "play Q♠" (``str(action)`` is the text a save file stores)."""
         if self.kind is ActionKind.BID:
             if announcing:
-                return f"announce {'none' if self.number == 0 else self.number}"
-            return f"bid {self.number}"
+                if self.number == 0:
+                    # Translators: a Koz Maça announcement of no tricks at all.
+                    return pgettext("action", "announce none")
+                return pgettext("action", "announce {n}").format(n=self.number)
+            return pgettext("action", "bid {n}").format(n=self.number)
         if self.kind is ActionKind.TRUMP:
             assert self.suit is not None
-            return f"make {self.suit.plural} {self.suit.symbol} trump"
+            # Translators: naming trump; {suit} is the suit's plural name, {symbol} its sign (♥).
+            return pgettext("action", "make {suit} {symbol} trump").format(suit=self.suit.word(),
+                                                                           symbol=self.suit.symbol)
         if self.kind is ActionKind.PLAY:
-            return f"play {self.card.label}"
+            return pgettext("action", "play {card}").format(card=self.card.label)
         if self.kind is ActionKind.BURY:
-            return f"bury {describe_cards(self.cards)}"
+            # Translators: {cards} is a list of cards, "2♣, 3♣, 4♦ and 5♥".
+            return pgettext("action", "bury {cards}").format(cards=describe_cards(self.cards))
         if self.kind is ActionKind.REDEAL:
-            return "demand a redeal"
-        return "pass"
+            return pgettext("action", "demand a redeal")
+        return pgettext("action", "pass")
 
 
 PASS: Final = Action(ActionKind.PASS)

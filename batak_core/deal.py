@@ -27,6 +27,7 @@ from .cards import (
 )
 from .errors import shorten
 from .frozen import constructor_arguments
+from .i18n import N_, _, ngettext, use_locale
 from .legality import IllegalMove, Step, Verdict, breaks_trump, duties, explain_play, verdict_from_steps
 from .rules import AllPass, RuleSet
 from .scoring import points_per_seat, score_announcements
@@ -154,16 +155,17 @@ class DealView:
         dummy's when the declarer plays it."""
         return self.dummy_hand if self.to_move is not None and self.to_move == self.dummy else self.hand
 
-    def explain(self, card: object) -> Verdict:
+    def explain(self, card: object, *, locale: object | None = None) -> Verdict:
         """Whether the card (a Card or text like 'QS') may be played now by the seat this player
-        decides for, and why."""
+        decides for, and why (in ``locale``, a language code; the active language when ``None``)."""
         if self.phase is not Phase.PLAY or self.to_move is None:
-            raise IllegalMove(WRONG_PHASE, f"You cannot play a card now: {_PHASE_TEXT[self.phase]}")
+            with use_locale(locale):
+                raise _wrong_phase(_PLAY_A_CARD, self.phase)
         trump = -1 if self.trump is None else int(self.trump)
         winner = TrickState.of([c.index for c in self.current_trick], self.trick_leader or 0, trump).winner
         exempt = self.rules.partner_winning_exempt and partner_winning(winner, self.to_move)
         return explain_play(self.rules, self.mover_hand, self.current_trick, self.trump, self.trump_broken, card,
-                            partner_winning=exempt)
+                            partner_winning=exempt, locale=locale)
 
     @property
     def my_turn(self) -> bool:
@@ -392,11 +394,11 @@ class Deal:
 
     def demand_redeal(self) -> None:
         """The player to move, holding no card above 10, has the cards dealt again."""
-        self._require(_AUCTION, "demand a redeal")
+        self._require(_AUCTION, _DEMAND_A_REDEAL)
         if not self.can_demand_redeal:
-            why = ("these rules have no weak-hand redeal" if not self.rules.weak_hand_redeal
-                   else "you hold a card above 10")
-            raise IllegalMove(NO_REDEAL, f"You cannot demand a redeal: {why}.")
+            raise IllegalMove(NO_REDEAL, _("You cannot demand a redeal: these rules have no weak-hand redeal.")
+                              if not self.rules.weak_hand_redeal else
+                              _("You cannot demand a redeal: you hold a card above 10."))
         self._steps = None
         self._history.append(REDEAL)
         self._phase = _REDEAL
@@ -404,9 +406,10 @@ class Deal:
 
     def bid(self, n: object) -> None:
         """The player to move bids ``n`` tricks."""
-        self._require(_AUCTION, "bid")
+        self._require(_AUCTION, _BID)
         if isinstance(n, bool) or not isinstance(n, int):
-            raise IllegalMove(BID_BELOW_MINIMUM, f"A bid is a whole number of tricks, not {shorten(n)}.")
+            raise IllegalMove(BID_BELOW_MINIMUM, _("A bid is a whole number of tricks, not {value}.").format(
+                value=shorten(n)))
         legal = self.legal_bids()
         if n not in legal:
             raise self._bid_error(n, legal)
@@ -434,25 +437,36 @@ class Deal:
     def _bid_error(self, n: int, legal: list[int]) -> IllegalMove:
         if self.rules.announcements:
             return IllegalMove(BID_TOO_HIGH if n > legal[-1] else BID_BELOW_MINIMUM,
-                               f"Announce a number of tricks from {legal[0]} to {legal[-1]}.")
-        choices = f"bid {legal[0]} to {legal[-1]}" if legal else "no higher bid exists"
-        alternative = " or pass" if self.can_pass else ""
+                               _("Announce a number of tricks from {low} to {high}.").format(
+                                   low=legal[0], high=legal[-1]))
+        # Translators: what the player may do instead, after a colon: "The lowest bid is 5: bid 5 to 13 or pass."
+        if legal:
+            choices = (_("bid {low} to {high} or pass") if self.can_pass else _("bid {low} to {high}")).format(
+                low=legal[0], high=legal[-1])
+        else:
+            choices = _("no higher bid exists or pass") if self.can_pass else _("no higher bid exists")
         if n > self.rules.max_bid:
-            return IllegalMove(BID_TOO_HIGH, f"The highest bid is {self.rules.max_bid}: {choices}{alternative}.")
+            # Translators: {choices} is "bid 5 to 13 or pass" or the like.
+            return IllegalMove(BID_TOO_HIGH, _("The highest bid is {high}: {choices}.").format(
+                high=self.rules.max_bid, choices=choices))
         if self._high_bid and n <= self._high_bid:
-            return IllegalMove(BID_TOO_LOW, f"A bid must beat the current {self._high_bid}: "
-                                            f"{choices}{alternative}.")
-        return IllegalMove(BID_BELOW_MINIMUM, f"The lowest bid is {self.rules.min_bid}: {choices}{alternative}.")
+            # Translators: {choices} is "bid 8 to 13 or pass" or the like.
+            return IllegalMove(BID_TOO_LOW, _("A bid must beat the current {high}: {choices}.").format(
+                high=self._high_bid, choices=choices))
+        # Translators: {choices} is "bid 5 to 13 or pass" or the like.
+        return IllegalMove(BID_BELOW_MINIMUM, _("The lowest bid is {low}: {choices}.").format(
+            low=self.rules.min_bid, choices=choices))
 
     def pass_bid(self) -> None:
         """The player to move passes and is out of this auction."""
-        self._require(_AUCTION, "pass")
+        self._require(_AUCTION, _PASS)
         if self.rules.announcements:
-            raise IllegalMove(MUST_ANNOUNCE, "In Koz Maça nobody passes: announce how many tricks you "
-                                             f"will take ({self.legal_bids()[0]} to {self.legal_bids()[-1]}).")
+            raise IllegalMove(MUST_ANNOUNCE, _("In Koz Maça nobody passes: announce how many tricks you "
+                                               "will take ({low} to {high}).").format(
+                                                   low=self.legal_bids()[0], high=self.legal_bids()[-1]))
         if self._dealer_forced():
-            raise IllegalMove(DEALER_MUST_BID, "Everyone else has passed, so as dealer you must take "
-                                               f"the contract: bid {self.rules.min_bid} or more.")
+            raise IllegalMove(DEALER_MUST_BID, _("Everyone else has passed, so as dealer you must take "
+                                                 "the contract: bid {low} or more.").format(low=self.rules.min_bid))
         self._steps = None
         seat = self._require_seat()
         self._bids.append(_PASSES[seat])
@@ -494,7 +508,7 @@ class Deal:
 
     def declare_trump(self, suit: object) -> None:
         """The declarer names trump (a Suit or text like 'H') and leads to the first trick."""
-        self._require(_TRUMP, "name trump")
+        self._require(_TRUMP, _NAME_TRUMP)
         try:
             chosen = Suit.parse(suit)
         except ValueError as error:
@@ -518,10 +532,11 @@ class Deal:
 
     def bury(self, cards: object) -> None:
         """The declarer buries as many cards as the kitty held, any cards of the hand."""
-        self._require(_BURY, "bury cards")
+        self._require(_BURY, _BURY_CARDS)
         if not isinstance(cards, (str, Sequence)):
-            raise IllegalMove(BAD_BURY, f"Bury {self.rules.kitty} cards of your hand, given as a list of cards, "
-                                        f"not {shorten(cards)}.")
+            raise IllegalMove(BAD_BURY, ngettext("Bury {n} card of your hand, given as a list of cards, not {value}.",
+                                                 "Bury {n} cards of your hand, given as a list of cards, not {value}.",
+                                                 self.rules.kitty).format(n=self.rules.kitty, value=shorten(cards)))
         try:
             chosen = parse_cards(cards) if isinstance(cards, str) else [Card.parse(c) for c in cards]
         except ValueError as error:
@@ -531,11 +546,19 @@ class Deal:
         mask = 0
         for card in chosen:
             if not self._hands[seat] & card.bit:
-                raise IllegalMove(BAD_BURY, f"{card.label} is not in your hand; bury {size} of your cards.")
+                raise IllegalMove(BAD_BURY, ngettext("{card} is not in your hand; bury {n} of your cards.",
+                                                     "{card} is not in your hand; bury {n} of your cards.",
+                                                     size).format(card=card.label, n=size))
             mask |= card.bit
         if len(chosen) != size or mask.bit_count() != size:
-            raise IllegalMove(BAD_BURY, f"Bury exactly {size} different cards of your hand, "
-                                        f"not {shorten(describe_cards(chosen[:20])) if chosen else 'none'}.")
+            if chosen:
+                raise IllegalMove(BAD_BURY, ngettext(
+                    "Bury exactly {n} different card of your hand, not {cards}.",
+                    "Bury exactly {n} different cards of your hand, not {cards}.", size).format(
+                        n=size, cards=shorten(describe_cards(chosen[:20]))))
+            raise IllegalMove(BAD_BURY, ngettext("Bury exactly {n} different card of your hand, not none.",
+                                                 "Bury exactly {n} different cards of your hand, not none.",
+                                                 size).format(n=size))
         self._steps = None
         self._history.append(Action(ActionKind.BURY, cards=tuple(cards_of(mask))))
         self._hands[seat] ^= mask
@@ -560,20 +583,22 @@ class Deal:
             return []
         return cards_of((self._steps or self._duties())[-1][1])
 
-    def explain(self, card: object) -> Verdict:
+    def explain(self, card: object, *, locale: object | None = None) -> Verdict:
         """Whether the player to move may play ``card`` (a Card or text like 'QS') now, with the
-        rule and a reason."""
-        self._require(_PLAY, "play a card")
-        parsed = Card.parse(card)
-        state = TrickState(self._led, self._top_led, self._top_trump, self._win_seat) if self._trick else EMPTY_TRICK
-        return verdict_from_steps(self.rules, self._duties(), self._hands[self._require_seat()],
-                                  self._trump, state, parsed)
+        rule and a reason (in ``locale``, a language code; the active language when ``None``)."""
+        with use_locale(locale):
+            self._require(_PLAY, _PLAY_A_CARD)
+            parsed = Card.parse(card)
+            state = (TrickState(self._led, self._top_led, self._top_trump, self._win_seat) if self._trick
+                     else EMPTY_TRICK)
+            return verdict_from_steps(self.rules, self._duties(), self._hands[self._require_seat()],
+                                      self._trump, state, parsed)
 
     def play(self, card: object) -> None:
         """The player to move plays ``card`` (a Card or text like 'QS'); raises IllegalMove
         (state untouched) if forbidden."""
         if self._phase is not _PLAY:
-            self._require(_PLAY, "play a card")
+            self._require(_PLAY, _PLAY_A_CARD)
         card = card if type(card) is Card else Card.parse(card)
         index = card.index
         if not (self._steps or self._duties())[-1][1] >> index & 1:
@@ -642,7 +667,7 @@ class Deal:
         if self._phase is _BURY:
             lowest = sorted(cards_of(self._hands[self._require_seat()]), key=lambda c: (c.rank, c.suit))
             return Action.bury(lowest[:self.rules.kitty])
-        raise IllegalMove(WRONG_PHASE, "The deal is finished: nobody is on the clock.")
+        raise IllegalMove(WRONG_PHASE, _("The deal is finished: nobody is on the clock."))
 
     def act(self, action: object) -> None:
         """Apply an action (what bots return and histories hold); raises IllegalMove, state untouched."""
@@ -674,7 +699,7 @@ class Deal:
         """Take back the last action: the deal is replayed from the deal up to the action
         before, so the state is exactly what it was (and the hot path keeps no snapshots)."""
         if not self._history:
-            raise IllegalMove(NOTHING_TO_UNDO, "Nothing to undo: no action has been taken in this deal.")
+            raise IllegalMove(NOTHING_TO_UNDO, _("Nothing to undo: no action has been taken in this deal."))
         self._replay(self._history[:-1])
 
     def _replay(self, actions: list[Action]) -> None:
@@ -733,8 +758,9 @@ class Deal:
     # --- helpers -------------------------------------------------------------------------------
 
     def _require(self, phase: Phase, doing: str) -> None:
+        """Refuse the action ``doing`` (a key of ``_REFUSALS``) outside ``phase``."""
         if self._phase is not phase:
-            raise IllegalMove(WRONG_PHASE, f"You cannot {doing} now: {_PHASE_TEXT[self._phase]}")
+            raise _wrong_phase(doing, self._phase)
 
     def _require_seat(self) -> int:
         assert self._to_move is not None
@@ -758,34 +784,71 @@ class AllPassOutcome:
         return (AllPassOutcome, constructor_arguments(self))  # see batak_core.frozen
 
 
-def all_pass_outcome(rules: RuleSet) -> AllPassOutcome:
+def all_pass_outcome(rules: RuleSet, *, locale: object | None = None) -> AllPassOutcome:
     """What the passes lead to under ``rules``, found by replaying them on a deal, so the lessons,
-    the quizzes and the rules text say exactly what the engine does."""
+    the quizzes and the rules text say exactly what the engine does (its ``text`` in ``locale``,
+    a language code; the active language when ``None``; ``declarer`` stays English, a key)."""
+    with use_locale(locale):
+        return _all_pass_outcome(rules)
+
+
+def _all_pass_outcome(rules: RuleSet) -> AllPassOutcome:
     if rules.announcements:
         raise ValueError("Koz Maça has no auction: everyone announces a number, nobody passes")
     deal = Deal.random(rules, seed=0, dealer=0)
-    for _ in range(3):
+    for _pass in range(3):
         deal.pass_bid()
     if not deal.can_pass:
         low = deal.legal_bids()[0]
         return AllPassOutcome(rules.all_pass, "the dealer", low,
-                              f"After three passes the dealer may not pass and must bid {low} or more.")
+                              _("After three passes the dealer may not pass and must bid {low} or more.").format(
+                                  low=low))
     deal.pass_bid()
     if deal.phase is _REDEAL:
-        return AllPassOutcome(rules.all_pass, None, None, "The cards are thrown in and dealt again.")
-    who = "the dealer" if deal.declarer == deal.dealer else "the player after the dealer"
-    return AllPassOutcome(rules.all_pass, who, deal.contract,
-                          f"{who.capitalize()} must play, with a contract of {deal.contract}.")
+        return AllPassOutcome(rules.all_pass, None, None, _("The cards are thrown in and dealt again."))
+    if deal.declarer == deal.dealer:
+        return AllPassOutcome(rules.all_pass, "the dealer", deal.contract,
+                              _("The dealer must play, with a contract of {n}.").format(n=deal.contract))
+    return AllPassOutcome(rules.all_pass, "the player after the dealer", deal.contract,
+                          _("The player after the dealer must play, with a contract of {n}.").format(
+                              n=deal.contract))
 
+
+# What a player cannot do in the wrong phase: the keys ``Deal._require`` is given.
+_PLAY_A_CARD: Final = "play a card"
+_DEMAND_A_REDEAL: Final = "demand a redeal"
+_BID: Final = "bid"
+_PASS: Final = "pass"
+_NAME_TRUMP: Final = "name trump"
+_BURY_CARDS: Final = "bury cards"
+
+_REFUSALS: Final = {
+    _PLAY_A_CARD: N_("You cannot play a card now"),
+    _DEMAND_A_REDEAL: N_("You cannot demand a redeal now"),
+    _BID: N_("You cannot bid now"),
+    _PASS: N_("You cannot pass now"),
+    _NAME_TRUMP: N_("You cannot name trump now"),
+    _BURY_CARDS: N_("You cannot bury cards now"),
+}
+"""The refusal of each action, in English (translated where the refusal is raised)."""
 
 _PHASE_TEXT: Final = {
-    Phase.AUCTION: "the auction is still going on.",
-    Phase.TRUMP: "the declarer is choosing trump.",
-    Phase.PLAY: "the cards are being played; the auction is over.",
-    Phase.OVER: "the deal is over.",
-    Phase.REDEAL: "the cards are thrown in for a redeal.",
-    Phase.BURY: "the declarer is burying cards.",
+    Phase.AUCTION: N_("the auction is still going on."),
+    Phase.TRUMP: N_("the declarer is choosing trump."),
+    Phase.PLAY: N_("the cards are being played; the auction is over."),
+    Phase.OVER: N_("the deal is over."),
+    Phase.REDEAL: N_("the cards are thrown in for a redeal."),
+    Phase.BURY: N_("the declarer is burying cards."),
 }
+"""Why an action is out of place in each phase, in English (translated where it is shown)."""
+
+
+def _wrong_phase(doing: str, phase: Phase) -> IllegalMove:
+    """The refusal of ``doing`` (a key of ``_REFUSALS``) in ``phase``, in the active language."""
+    # Translators: {refusal} is a sentence like "You cannot bid now", {reason} the state of the deal
+    # after it, like "the deal is over."
+    return IllegalMove(WRONG_PHASE, _("{refusal}: {reason}").format(refusal=_(_REFUSALS[doing]),
+                                                                    reason=_(_PHASE_TEXT[phase])))
 
 
 def _seat(seat: object, what: str) -> int:

@@ -12,6 +12,7 @@ from typing import Final
 from .cards import Suit
 from .deal import Deal, Phase
 from .errors import shorten
+from .i18n import N_, _, format_list, ngettext
 from .legality import IllegalMove
 from .rules import GameEnd, RuleSet, TieRule
 from .seats import partner, side_seats
@@ -20,6 +21,14 @@ from .shuffle import check_seed, derive_seed, new_seed
 GAME_NOT_OVER: Final = "game-not-over"
 DEAL_NOT_FINISHED: Final = "deal-not-finished"
 GAME_OVER: Final = "game-over"
+
+_UNFINISHED: Final = {
+    Phase.AUCTION: N_("Finish this deal first: it is still in the auction phase."),
+    Phase.TRUMP: N_("Finish this deal first: it is still in the trump phase."),
+    Phase.PLAY: N_("Finish this deal first: it is still in the play phase."),
+    Phase.BURY: N_("Finish this deal first: it is still in the bury phase."),
+}
+"""Why the next deal cannot be dealt yet, by the phase of the current one, in English."""
 
 
 @dataclass(frozen=True)
@@ -114,10 +123,9 @@ class Game:
     def next_deal(self) -> Deal:
         """Start the next deal once the current one is finished and the game goes on."""
         if not self.deal.is_finished:
-            raise IllegalMove(DEAL_NOT_FINISHED, "Finish this deal first: "
-                                                 f"it is still in the {self.deal.phase.value} phase.")
+            raise IllegalMove(DEAL_NOT_FINISHED, _(_UNFINISHED[self.deal.phase]))
         if self.is_over:
-            raise IllegalMove(GAME_OVER, "The game is over; start a new game to play on.")
+            raise IllegalMove(GAME_OVER, _("The game is over; start a new game to play on."))
         thrown_in = self.deal.phase is Phase.REDEAL
         dealer = self.deal.dealer if thrown_in else (self.deal.dealer + 1) % 4
         self._finished.append(self.deal)
@@ -171,19 +179,24 @@ class Game:
 
     @property
     def status(self) -> str:
-        """A sentence for the table: how far the game is and what decides it."""
+        """A sentence for the table, in the active language: how far the game is and what decides it."""
         if self.is_over:
             seats = self.winners
-            named = " and ".join(map(str, seats))
             if self.shared_first:
-                return f"Game over: seats {', '.join(map(str, seats))} share first place."
-            verb = "wins" if len(seats) == 1 else "win"
-            return f"Game over: seat{'s' if len(seats) > 1 else ''} {named} {verb} with {self.totals[seats[0]]}."
+                # Translators: {seats} is a list of seat numbers, "1, 3".
+                return _("Game over: seats {seats} share first place.").format(seats=", ".join(map(str, seats)))
+            # Translators: {seats} is one seat number or two partners' ("0 and 2"); {points} their total.
+            return ngettext("Game over: seat {seats} wins with {points}.",
+                            "Game over: seats {seats} win with {points}.", len(seats)).format(
+                seats=format_list([str(s) for s in seats]), points=self.totals[seats[0]])
         if self.rules.game_end is GameEnd.FIXED_DEALS:
             number = self.deal_number
-            extra = " (tie for first: playing on)" if number > self.rules.deals else ""
-            return f"Deal {number} of {self.rules.deals}{extra}."
-        return f"Deal {self.deal_number}. First to {self.rules.target} points; highest total wins."
+            if number > self.rules.deals:
+                return _("Deal {number} of {deals} (tie for first: playing on).").format(
+                    number=number, deals=self.rules.deals)
+            return _("Deal {number} of {deals}.").format(number=number, deals=self.rules.deals)
+        return _("Deal {number}. First to {target} points; highest total wins.").format(
+            number=self.deal_number, target=self.rules.target)
 
     @property
     def deal_number(self) -> int:

@@ -14,6 +14,8 @@ import ipywidgets as w
 
 from batak_core import Action, Bid, DealView, Phase, Suit
 from batak_core.errors import shorten
+from batak_core.i18n import _, ngettext, pgettext
+from batak_core.teaching.names import SEAT_NAMES, seat_name
 
 from .style import root, set_classes, show, style_widget
 
@@ -23,14 +25,22 @@ RedealCallback = Callable[[], None]
 
 
 def call_text(bid: int | None) -> str:
-    """A call as said at the table: a number, "pass", or "none" (a Koz Maça announcement of 0)."""
-    return "pass" if bid is None else "none" if bid == 0 else str(bid)
+    """A call as said at the table, in the active language: a number, "pass", or "none" (a Koz
+    Maça announcement of 0)."""
+    if bid is None:
+        return pgettext("call", "pass")
+    if bid == 0:
+        # Translators: a Koz Maça announcement of no tricks at all, as the table lists it.
+        return pgettext("call", "none")
+    return str(bid)
 
 
 def auction_html(auction: Sequence[Bid], names: Sequence[str]) -> str:
     if not auction:
-        return '<div class="batak-auction">No calls yet.</div>'
-    calls = "".join(f"<span>{names[b.seat]}: {call_text(b.bid)}</span>" for b in auction)
+        return '<div class="batak-auction">' + _("No calls yet.") + "</div>"
+    # Translators: one call in the auction list, "Ayşe: 7".
+    calls = "".join("<span>" + _("{name}: {call}").format(name=names[b.seat], call=call_text(b.bid)) + "</span>"
+                    for b in auction)
     return f'<div class="batak-auction">{calls}</div>'
 
 
@@ -42,9 +52,9 @@ class BidPanel(w.VBox):
     redeal demand; both take ``remove=True`` to unregister, as ``Button.on_click`` does.
     """
 
-    def __init__(self, *, names: Sequence[str] = ("You", "Ayşe", "Mehmet", "Zeynep"),
+    def __init__(self, *, names: Sequence[str] | None = None,
                  on_bid: BidCallback | None = None, on_redeal: RedealCallback | None = None) -> None:
-        self.names = tuple(names)
+        self.names = tuple(names) if names is not None else tuple(seat_name(s) for s in range(len(SEAT_NAMES)))
         self._bid_handlers = w.CallbackDispatcher()
         self._redeal_handlers = w.CallbackDispatcher()
         if on_bid is not None:
@@ -58,12 +68,13 @@ class BidPanel(w.VBox):
             set_classes(button, ("batak-bid", f"batak-bid-{n}"))
             button.on_click(lambda _b, n=n: self._call(n))
             self.bid_buttons[n] = button
-        self.pass_button = w.Button(description="Pass", tooltip="Pass: you are out of this auction")
+        self.pass_button = w.Button(description=pgettext("bid button", "Pass"),
+                                    tooltip=_("Pass: you are out of this auction"))
         set_classes(self.pass_button, ("batak-pass",))
         self.pass_button.on_click(lambda _b: self._call(None))
-        self.redeal_button = w.Button(description="Demand a redeal (no card above 10)",
-                                      tooltip="House rule: your hand has no card above 10, so you may have "
-                                              "the cards dealt again", layout=w.Layout(width="auto"))
+        self.redeal_button = w.Button(description=_("Demand a redeal (no card above 10)"),
+                                      tooltip=_("House rule: your hand has no card above 10, so you may have "
+                                                "the cards dealt again"), layout=w.Layout(width="auto"))
         set_classes(self.redeal_button, ("batak-control", "batak-redeal"))
         self.redeal_button.on_click(lambda _b: self._redeal())
         self.auction = w.HTML()
@@ -102,8 +113,8 @@ class BidPanel(w.VBox):
             button.disabled = n not in self._legal
         show(self.pass_button, not announcing)
         self.pass_button.disabled = not can_pass
-        self.pass_button.tooltip = ("Pass: you are out of this auction" if can_pass or not legal_bids else
-                                    "You may not pass: as dealer after three passes you must bid")
+        self.pass_button.tooltip = (_("Pass: you are out of this auction") if can_pass or not legal_bids else
+                                    _("You may not pass: as dealer after three passes you must bid"))
         show(self.redeal_button, can_redeal)
         self.auction.value = auction_html(auction, self.names)
 
@@ -112,14 +123,17 @@ class BidPanel(w.VBox):
         if announcing == self._announcing:
             return
         self._announcing = announcing
-        self.title.value = ('<div class="batak-panel-title">Your announcement: how many tricks will you take?'
-                            "</div>" if announcing else '<div class="batak-panel-title">Your bid</div>')
+        self.title.value = ('<div class="batak-panel-title">'
+                            + (_("Your announcement: how many tricks will you take?") if announcing
+                               else _("Your bid")) + "</div>")
         for n, button in self.bid_buttons.items():
             if announcing:
-                button.tooltip = ("Announce none: you promise to take no trick at all" if n == 0 else
-                                  f"Announce {n}: you promise to take {n} tricks")
+                button.tooltip = (_("Announce none: you promise to take no trick at all") if n == 0 else
+                                  ngettext("Announce {n}: you promise to take {n} trick",
+                                           "Announce {n}: you promise to take {n} tricks", n).format(n=n))
             else:
-                button.tooltip = f"Bid {n}: promise to take at least {n} tricks"
+                button.tooltip = ngettext("Bid {n}: promise to take at least {n} trick",
+                                          "Bid {n}: promise to take at least {n} tricks", n).format(n=n)
 
     def show_view(self, view: DealView) -> None:
         """Offer the calls ``view``'s player may make now: its legal bids and pass (the engine
@@ -133,7 +147,7 @@ class BidPanel(w.VBox):
 
     def _call(self, bid: int | None) -> None:
         if (bid is None and not self._can_pass) or (bid is not None and bid not in self._legal):
-            self.message.value = "That call is not open to you now."
+            self.message.value = _("That call is not open to you now.")
             return
         self.message.value = ""
         self._bid_handlers(Action.call(bid))
@@ -151,11 +165,13 @@ class TrumpPicker(w.VBox):
             self.on_choose(on_choose)
         self.buttons: dict[Suit, w.Button] = {}
         for suit in Suit:
-            button = w.Button(description=f"{suit.symbol} {suit.plural}", tooltip=f"Make {suit.plural} trump")
+            # Translators: a trump button, "♥ hearts"; {suit} is the suit's plural name.
+            button = w.Button(description=_("{symbol} {suit}").format(symbol=suit.symbol, suit=suit.word()),
+                              tooltip=_("Make {suit} trump").format(suit=suit.word()))
             set_classes(button, ("batak-trump", f"batak-trump-{suit.letter}", f"batak-suit-{suit.letter}"))
             button.on_click(lambda _b, s=suit: self._choose(s))
             self.buttons[suit] = button
-        self.title = w.HTML('<div class="batak-panel-title">You won the auction: choose trump</div>')
+        self.title = w.HTML('<div class="batak-panel-title">' + _("You won the auction: choose trump") + "</div>")
         row = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
         set_classes(row, ("batak-trump-row",))
         super().__init__([style_widget(), self.title, row])
@@ -173,7 +189,9 @@ class TrumpPicker(w.VBox):
                              f"not {shorten(counts)}")
         for suit, button in self.buttons.items():
             n = counts[suit]
-            button.description = f"{suit.symbol} {suit.plural} ({n} card{'' if n == 1 else 's'})"
+            # Translators: a trump button with how many cards of the suit the hand holds, "♥ hearts (5 cards)".
+            button.description = ngettext("{symbol} {suit} ({n} card)", "{symbol} {suit} ({n} cards)", n).format(
+                symbol=suit.symbol, suit=suit.word(), n=n)
             set_classes(button, remove=("batak-hinted",))
 
     def _choose(self, suit: Suit) -> None:

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 import ipywidgets as w
 
 from batak_core import Card
+from batak_core.cards import rank_face
+from batak_core.i18n import _
 
 from .style import set_classes, show
 
@@ -29,7 +31,7 @@ def card_svg(card: Card, *, scale: float = 1.0, extra: str = "") -> str:
     """A card face as inline SVG; colours come from CSS (red/black or the four-colour deck)."""
     width, height = round(WIDTH * scale), round(HEIGHT * scale)
     classes = " ".join(("batak-face", *card_classes(card), extra)).strip()
-    rank = card.rank_text
+    rank = rank_face(card.rank)  # the letter the active language's cards show ("Q"; Turkish "K", German "D")
     return (
         f'<svg class="{classes}" role="img" aria-label="{card.name}" width="{width}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" xmlns="http://www.w3.org/2000/svg"><title>{card.name}</title>'
@@ -47,8 +49,9 @@ def card_svg(card: Card, *, scale: float = 1.0, extra: str = "") -> str:
 def back_svg(*, scale: float = 1.0) -> str:
     """A face-down card."""
     width, height = round(WIDTH * scale), round(HEIGHT * scale)
+    label = _("face-down card")
     return (
-        f'<svg class="batak-face batak-back" role="img" aria-label="face-down card" width="{width}" '
+        f'<svg class="batak-face batak-back" role="img" aria-label="{label}" width="{width}" '
         f'height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}" xmlns="http://www.w3.org/2000/svg">'
         '<defs><pattern id="batak-lattice" width="8" height="8" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="8" height="8" fill="#8e1b1b"/>'

@@ -45,9 +45,11 @@ from batak_core.ai.bots import ReviewItem
 from batak_core.ai.bots import hint as bot_hint
 from batak_core.ai.bots import review as bot_review
 from batak_core.errors import shorten
+from batak_core.i18n import _, format_list, format_number, ngettext
 from batak_core.options import option
 from batak_core.seats import partner
 from batak_core.shuffle import derive_seed, new_seed
+from batak_core.teaching.names import seat_name
 
 from .analysis import AnalysisBoard
 from .bidding import BidPanel, TrumpPicker, call_text
@@ -56,7 +58,7 @@ from .picker import CardPicker
 from .rules_panel import VARIANT_TITLES
 from .scores import ScoreSheet
 from .style import control, root, set_classes, show, style_widget, toggle_class
-from .table import NAMES, TableView
+from .table import NAMES, TableView, owner_name, seat_names
 
 LEARNER = 0
 PARTNER = partner(LEARNER)
@@ -123,7 +125,7 @@ class GameTable(w.VBox):
                              f"not {shorten(on_game_over)}")
         self.on_game_over = on_game_over
         self._game_over_told: Game | None = None  # the game whose end on_game_over has heard
-        self.names = tuple(names)
+        self.names = seat_names(names)
         levels = [bots] * 3 if isinstance(bots, str) else list(bots)
         if len(levels) != 3:
             raise ValueError("bots is one level for all three opponents or a list of three levels")
@@ -141,8 +143,9 @@ class GameTable(w.VBox):
         set_classes(self.picker, ("batak-learner-hand",))
         self.hand_title = w.HTML()
         set_classes(self.hand_title, ("batak-hand-title",))
-        self.bury_button = control(f"Bury these {self.rules.kitty}", "Bury the cards you picked face down: "
-                                   "they count for nobody", "batak-bury")
+        # Translators: the bury button, "Bury these 4"; the hand's title tells the learner to press it.
+        self.bury_button = control(_("Bury these {n}").format(n=self.rules.kitty),
+                                   _("Bury the cards you picked face down: they count for nobody"), "batak-bury")
         self.bury_button.layout.flex = "0 0 auto"  # the long hint beside it must not squeeze it
         self.bury_button.on_click(lambda _b: self._act(Action.bury(self.picker.selected)))
         self.dummy_title = w.HTML()
@@ -162,21 +165,23 @@ class GameTable(w.VBox):
         self._extended = False
         self._clock_move: tuple[int, int] | None = None  # the move (deal, history length) being timed
         self.clock_setting = w.Checkbox(
-            value=self.rules.move_seconds > 0, description="Move clock", indent=False,
+            value=self.rules.move_seconds > 0, description=_("Move clock"), indent=False,
             tooltip=option("move_seconds").text(self._clock_rules), layout=w.Layout(width="auto"))
         set_classes(self.clock_setting, ("batak-clock-setting",))
         self.clock_setting.observe(lambda _c: self._clock_switched(), "value")
         self.clock = w.HTML()
         set_classes(self.clock, ("batak-clock",))
         extra = self._clock_rules.extra_seconds
-        self.more_time_button = control("More time", f"Once a move: {extra} seconds more for this move",
-                                        "batak-more-time")
+        self.more_time_button = control(_("More time"), ngettext("Once a move: {n} second more for this move",
+                                                                 "Once a move: {n} seconds more for this move",
+                                                                 extra).format(n=extra), "batak-more-time")
         self.more_time_button.on_click(lambda _b: self.more_time())
 
-        self.hint_button = control("Hint", "Ask which move the engine suggests, and why", "batak-hint")
-        self.undo_button = control("Undo", "Take back your last move (and the bots' moves after it)", "batak-undo")
-        self.next_button = control("Next deal", "Deal the next hand", "batak-next-deal")
-        self.new_game_button = control("New game", "Start a new game with these rules", "batak-new-game")
+        self.hint_button = control(_("Hint"), _("Ask which move the engine suggests, and why"), "batak-hint")
+        self.undo_button = control(_("Undo"), _("Take back your last move (and the bots' moves after it)"),
+                                   "batak-undo")
+        self.next_button = control(_("Next deal"), _("Deal the next hand"), "batak-next-deal")
+        self.new_game_button = control(_("New game"), _("Start a new game with these rules"), "batak-new-game")
         hand_row = w.HBox([self.hand_title, self.clock, self.more_time_button, self.bury_button, self.hint_button,
                            self.undo_button, self.next_button, self.table.last_trick_button],
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
@@ -188,12 +193,14 @@ class GameTable(w.VBox):
         self.review = w.HTML()
         set_classes(self.review, ("batak-panel", "batak-review"))
         # on request: the double-dummy check takes the kernel seconds, and nothing else moves meanwhile
-        self.review_button = control("Review my play", "Check your calls and cards in this deal against perfect play",
+        self.review_button = control(_("Review my play"),
+                                     _("Check your calls and cards in this deal against perfect play"),
                                      "batak-review-button")
         self.review_button.on_click(lambda _b: self.show_review())
         # on request too, and under the table: the board is as wide as the table and seconds to compute
-        self.analyse_button = control("Analyse this deal", "Replay the deal with all four hands open and every "
-                                      "card valued against perfect play", "batak-analyse-button")
+        self.analyse_button = control(_("Analyse this deal"), _("Replay the deal with all four hands open and every "
+                                                                "card valued against perfect play"),
+                                      "batak-analyse-button")
         self.analyse_button.on_click(lambda _b: self.show_analysis())
         self.analysis_box = w.VBox()
         set_classes(self.analysis_box, ("batak-analysis-box",))
@@ -205,20 +212,25 @@ class GameTable(w.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.next_button.on_click(lambda _b: self.next_deal())
         self.new_game_button.on_click(lambda _b: self.new_game())
-        self.level = w.Dropdown(options=list(bc.bots.LEVELS), value=levels[0], description="Bots",
-                                tooltip="How strong the three computer players are",
+        self.level = w.Dropdown(options=list(bc.bots.LEVELS), value=levels[0], description=_("Bots"),
+                                tooltip=_("How strong the three computer players are"),
                                 layout=w.Layout(width="170px"), style={"description_width": "initial"})
         self.level.observe(lambda change: self.set_bots(change["new"]), "value")
-        self.speed = w.FloatSlider(value=delay, min=0.0, max=2.0, step=0.1, description="Bot delay (s)",
-                                   tooltip="Seconds between bot plays; 0 plays at once",
+        self.speed = w.FloatSlider(value=delay, min=0.0, max=2.0, step=0.1, description=_("Bot delay (s)"),
+                                   tooltip=_("Seconds between bot plays; 0 plays at once"),
                                    style={"description_width": "initial"}, layout=w.Layout(width="260px"))
         self.speed.observe(lambda change: setattr(self, "delay", change["new"]), "value")
-        variant = f", {VARIANT_TITLES[self.rules.variant]}" if self.rules.variant is not Variant.IHALELI else ""
-        title = w.HTML(f'<div class="batak-panel-title">Batak: {self.rules.name} rules{variant}</div>')
+        # Translators: the table's title; {rules} is the rule book's name (classic, miniokey...), {variant} a
+        # variant's title ("Eşli (partners)").
+        heading = (_("Batak: {rules} rules").format(rules=self.rules.name) if self.rules.variant is Variant.IHALELI
+                   else _("Batak: {rules} rules, {variant}").format(rules=self.rules.name,
+                                                                     variant=_(VARIANT_TITLES[self.rules.variant])))
+        title = w.HTML(f'<div class="batak-panel-title">{heading}</div>')
         header = w.HBox([title, self.level, self.speed, self.clock_setting, self.new_game_button],
                         layout=w.Layout(align_items="center", flex_flow="row wrap"))
         set_classes(header, ("batak-table-header",))
-        side = w.VBox([w.HTML('<div class="batak-panel-title">Score sheet</div>'), self.scores, self.review_button,
+        side = w.VBox([w.HTML('<div class="batak-panel-title">' + _("Score sheet") + "</div>"), self.scores,
+                       self.review_button,
                        self.analyse_button, self.review])
         set_classes(side, ("batak-table-side",))
         set_classes(self.table, ("batak-table-main",))
@@ -263,7 +275,7 @@ class GameTable(w.VBox):
         is shown with its reason and changes nothing."""
         deal = self.deal
         if deal.decider != LEARNER:
-            self.message.value = "Wait: it is not your turn."
+            self.message.value = _("Wait: it is not your turn.")
             return
         before = len(deal.history)
         try:
@@ -283,8 +295,8 @@ class GameTable(w.VBox):
         announcing = self.rules.announcements
         lines = "".join(f"<li>{_action_html(alt.action, announcing)}: {escape(alt.says)}</li>"
                         for alt in advice.shown())
-        self.message.value = (f'<div class="batak-reason batak-hint-text"><b>Hint: '
-                              f"{_action_html(advice.action, announcing)}.</b> {escape(advice.reason)}"
+        hint = _("Hint: {action}.").format(action=_action_html(advice.action, announcing))
+        self.message.value = (f'<div class="batak-reason batak-hint-text"><b>{hint}</b> {escape(advice.reason)}'
                               f'<p class="batak-hint-numbers">{escape(advice.numbers_note)}</p>'
                               f"{f'<ul>{lines}</ul>' if lines else ''}</div>")
         picker = self.dummy_picker if self.deal.to_move == PARTNER else self.picker
@@ -302,7 +314,7 @@ class GameTable(w.VBox):
         mark = self._marks.pop()
         while len(self.deal.history) > mark:
             self.deal.undo()
-        self.message.value = "Move taken back."
+        self.message.value = _("Move taken back.")
         self.refresh()
 
     def next_deal(self) -> None:
@@ -355,16 +367,17 @@ class GameTable(w.VBox):
         action = self.deal.timeout_action()
         announcing = self.rules.announcements
         if action.kind is ActionKind.BID:
-            forced = (" Announcements cannot be passed, so the lowest announcement allowed was made." if announcing
-                      else " You could not pass here, so the lowest bid allowed was made.")
+            forced = " " + (_("Announcements cannot be passed, so the lowest announcement allowed was made.")
+                            if announcing else _("You could not pass here, so the lowest bid allowed was made."))
         elif action.kind is ActionKind.BURY:
-            forced = " Your lowest cards were buried."
+            forced = " " + _("Your lowest cards were buried.")
         else:
             forced = ""
         self._act(action)
         rule = option("move_seconds").text(self._clock_rules)
-        self.clock_note.value = (f'<div class="batak-reason batak-timeout"><b>Time ran out, so the table moved for '
-                                 f"you: {_action_html(action, announcing)}.</b>{escape(forced)} {escape(rule)}</div>")
+        moved = _("Time ran out, so the table moved for you: {action}.").format(action=_action_html(action, announcing))
+        self.clock_note.value = (f'<div class="batak-reason batak-timeout"><b>{moved}</b>{escape(forced)} '
+                                 f"{escape(rule)}</div>")
 
     def _clock_switched(self) -> None:
         if self.clock_setting.value:
@@ -394,7 +407,9 @@ class GameTable(w.VBox):
         if left is None:
             return
         seconds = math.ceil(left)
-        self.clock.value = f'<span class="batak-clock-text">Your move: <b>{seconds} s</b> left</span>'
+        # Translators: the move clock; "s" is the unit, seconds.
+        self.clock.value = ('<span class="batak-clock-text">' + _("Your move: <b>{n} s</b> left").format(n=seconds)
+                            + "</span>")
         toggle_class(self.clock, "batak-clock-low", seconds <= LOW_TIME)
         self.more_time_button.disabled = self._extended
 
@@ -506,20 +521,21 @@ class GameTable(w.VBox):
         show(self.bury_button, burying)
         if burying:
             size = self.rules.kitty
-            self.picker.show(hand, select=True, marked=dict.fromkeys(view.kitty, "from the kitty"))
-            self.hand_title.value = (f"<b>You took the kitty</b> (its {size} cards are marked): pick {size} "
-                                     f"cards to bury face down, then press Bury these {size}.")
+            self.picker.show(hand, select=True, marked=dict.fromkeys(view.kitty, _("from the kitty")))
+            # Translators: "Bury these {n}" is the bury button's label.
+            self.hand_title.value = _("<b>You took the kitty</b> (its {n} cards are marked): pick {n} "
+                                      "cards to bury face down, then press Bury these {n}.").format(n=size)
             return
         if view.phase is Phase.PLAY and deciding and view.to_move == LEARNER:
             self.picker.show(hand, self._verdicts(hand))
         else:
             self.picker.show(hand)
         if view.dummy == LEARNER:
-            partner = self.names[PARTNER]
-            self.hand_title.value = (f"<b>You are the dummy.</b> Your hand lies open for everyone, and "
-                                     f"{partner}, your partner and the declarer, plays it.")
+            self.hand_title.value = _("<b>You are the dummy.</b> Your hand lies open for everyone, and "
+                                      "{name}, your partner and the declarer, plays it.").format(
+                                          name=self.names[PARTNER])
         else:
-            self.hand_title.value = "<b>Your hand</b>"
+            self.hand_title.value = "<b>" + _("Your hand") + "</b>"
 
     def _show_dummy(self, view: DealView, deciding: bool) -> None:
         """Your partner's open hand while you are declarer: you play its cards on its turns."""
@@ -530,8 +546,11 @@ class GameTable(w.VBox):
         hand = view.dummy_hand
         turn = deciding and view.to_move == PARTNER
         self.dummy_picker.show(hand, self._verdicts(hand) if turn else None)
-        self.dummy_title.value = (f"<b>{self.names[PARTNER]}'s open hand (the dummy)</b>: you are declarer and "
-                                  f"play these cards too.{' Its turn now: play one.' if turn else ''}")
+        # Translators: {owner} is the partner's name as owner, "Mehmet's" (Turkish "Mehmet'in", German "Mehmets").
+        title = (_("<b>{owner} open hand (the dummy)</b>: you are declarer and play these cards too. Its turn now: "
+                   "play one.") if turn else
+                 _("<b>{owner} open hand (the dummy)</b>: you are declarer and play these cards too."))
+        self.dummy_title.value = title.format(owner=owner_name(self.names, PARTNER))
 
     def _verdicts(self, hand: Sequence[Card]) -> dict[Card, Verdict]:
         """The engine's verdict on each card of the hand the learner plays from now."""
@@ -540,13 +559,15 @@ class GameTable(w.VBox):
     def _status(self) -> str:
         """The game's own progress line ("Deal 1 of 5."), which names the deal just finished until
         the next one is dealt."""
-        return "Game over." if self.game.is_over else self.game.status
+        return _("Game over.") if self.game.is_over else self.game.status
 
     def _show_deal_end(self) -> None:
         deal, game = self.deal, self.game
         show(self.banner, game.is_over)
         if game.is_over:
-            self.banner.value = f"Game over: {self._winners()}. Press New game to play again."
+            # Translators: {winners} is who won, "Ayşe wins with 230 points".
+            self.banner.value = _("Game over: {winners}. Press New game to play again.").format(
+                winners=self._winners())
             if self._game_over_told is not game:
                 self._game_over_told = game
                 if self.on_game_over is not None:
@@ -561,8 +582,9 @@ class GameTable(w.VBox):
                 self._stop_background()
             return
         if deal.phase is Phase.REDEAL:
-            why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
-            self.message.value = f"{why}: the cards are thrown in. Press Next deal."
+            self.message.value = (_("A redeal was demanded (no card above 10): the cards are thrown in. "
+                                    "Press Next deal.") if deal.redeal_demanded else
+                                  _("Everyone passed: the cards are thrown in. Press Next deal."))
         elif not self.message.value:
             self.message.value = self._result(deal)
         reviewed = self._reviewed == (id(deal), len(deal.history))
@@ -576,23 +598,56 @@ class GameTable(w.VBox):
         """Who won, with partners winning together."""
         game = self.game
         seats = game.winners
-        names = " and ".join(self.names[s] for s in seats)
-        verb = "share first place" if game.shared_first else "wins" if len(seats) == 1 else "win"
-        return f"{names} {verb} with {game.totals[seats[0]]} points"
+        points = game.totals[seats[0]]
+        if game.shared_first:
+            return _("{names} share first place with {points} points").format(
+                names=format_list([self.names[s] for s in seats]), points=points)
+        if len(seats) == 1:
+            if self._is_you(seats[0]):
+                return _("You win with {points} points").format(points=points)
+            return _("{name} wins with {points} points").format(name=self.names[seats[0]], points=points)
+        # Translators: partners winning together; {names} is "Ayşe and Zeynep" (or "You and Mehmet").
+        return _("{names} win with {points} points").format(names=format_list([self.names[s] for s in seats]),
+                                                            points=points)
+
+    def _is_you(self, seat: int) -> bool:
+        """Whether the seat bears the learner's own name ("You"), which sentences address directly."""
+        return self.names[seat] == seat_name(0)
 
     def _result(self, deal: Deal) -> str:
-        points = f"Your points: {deal.scores()[LEARNER]:+d}."
+        # Translators: the learner's points for the deal, signed: "+70", "−50".
+        points = _("Your points: {points}.").format(points=format_number(deal.scores()[LEARNER], signed=True))
         if deal.rules.announcements:
-            return (f"Deal over: you announced {call_text(deal.announcements[LEARNER])} and took "
-                    f"{deal.tricks_won[LEARNER]}. {points}")
+            return _("Deal over: you announced {call} and took {tricks}. {points}").format(
+                call=call_text(deal.announcements[LEARNER]), tricks=deal.tricks_won[LEARNER], points=points)
         assert deal.declarer is not None and deal.contract is not None
         took = deal.side_tricks(deal.declarer)
-        made = "made it" if deal.made else "went down"
-        who = self.names[deal.declarer]
+        declarer, mate = deal.declarer, partner(deal.declarer)
+        # Translators: {points} is the sentence "Your points: +70."
         if deal.rules.partnership:
-            return (f"Deal over: {who} bid {deal.contract}; {who} and {self.names[partner(deal.declarer)]} "
-                    f"took {took} together and {made}. {points}")
-        return f"Deal over: {who} bid {deal.contract}, took {took} and {made}. {points}"
+            if self._is_you(declarer):
+                line = (_("Deal over: You bid {contract}; You and {mate} took {tricks} together and made it. {points}")
+                        if deal.made else
+                        _("Deal over: You bid {contract}; You and {mate} took {tricks} together and went down. "
+                          "{points}"))
+            elif self._is_you(mate):
+                line = (_("Deal over: {name} bid {contract}; {name} and You took {tricks} together and made it. "
+                          "{points}") if deal.made else
+                        _("Deal over: {name} bid {contract}; {name} and You took {tricks} together and went down. "
+                          "{points}"))
+            else:
+                line = (_("Deal over: {name} bid {contract}; {name} and {mate} took {tricks} together and made it. "
+                          "{points}") if deal.made else
+                        _("Deal over: {name} bid {contract}; {name} and {mate} took {tricks} together and went down. "
+                          "{points}"))
+        elif self._is_you(declarer):
+            line = (_("Deal over: You bid {contract}, took {tricks} and made it. {points}") if deal.made else
+                    _("Deal over: You bid {contract}, took {tricks} and went down. {points}"))
+        else:
+            line = (_("Deal over: {name} bid {contract}, took {tricks} and made it. {points}") if deal.made else
+                    _("Deal over: {name} bid {contract}, took {tricks} and went down. {points}"))
+        return line.format(name=self.names[declarer], mate=self.names[mate], contract=deal.contract, tricks=took,
+                           points=points)
 
     def show_review(self) -> None:
         """The learner's costliest calls and cards in the deal just played, checked double dummy.
@@ -608,9 +663,9 @@ class GameTable(w.VBox):
         if key == self._reviewed:
             return
         self._reviewed = key
-        self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
-                             '<p class="batak-review-scope batak-reviewing"><b>Reviewing…</b> checking your '
-                             "calls and cards against perfect play. This can take up to a minute.</p>")
+        self.review.value = (_review_title() + '<p class="batak-review-scope batak-reviewing">'
+                             + _("<b>Reviewing…</b> checking your calls and cards against perfect play. This can "
+                                 "take up to a minute.") + "</p>")
         loop = _running_loop()
         if loop is None:
             self._finish_review(deal, key)
@@ -624,16 +679,19 @@ class GameTable(w.VBox):
         try:
             result = bot_review(deal, LEARNER)
         except Exception as error:  # any failure: the panel must not hang on "Reviewing…"
-            self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
-                                 '<p class="batak-review-scope">The review could not be finished '
-                                 f"({escape(type(error).__name__)}: {escape(shorten(str(error)))}). "
-                                 "The game goes on as before.</p>")
+            # Translators: {error} is the error's name and message as the program gives them (English).
+            self.review.value = (_review_title() + '<p class="batak-review-scope">'
+                                 + _("The review could not be finished ({error}). The game goes on as before.").format(
+                                     error=f"{escape(type(error).__name__)}: {escape(shorten(str(error)))}")
+                                 + "</p>")
             return
         lines = "".join(f"<li>{_review_item_html(item)}</li>" for item in result.items)
         shortfall = f'<p class="batak-review-shortfall">{escape(result.shortfall)}</p>' if result.shortfall else ""
-        self.review.value = ('<div class="batak-panel-title">Review of your play</div>'
-                             f'<p class="batak-review-scope">Double-dummy check of {escape(result.scope)}.</p>'
-                             + shortfall + (f"<ol>{lines}</ol>" if lines else "<p>No costly mistakes found.</p>"))
+        # Translators: {scope} says what was checked, "your 13 cards and your bid" (from the review).
+        scope = _("Double-dummy check of {scope}.").format(scope=escape(result.scope))
+        self.review.value = (_review_title() + f'<p class="batak-review-scope">{scope}</p>'
+                             + shortfall + (f"<ol>{lines}</ol>" if lines else
+                                            "<p>" + _("No costly mistakes found.") + "</p>"))
 
 
     def show_analysis(self) -> None:
@@ -648,8 +706,8 @@ class GameTable(w.VBox):
         if key == self._analysed:
             return
         self._analysed = key
-        waiting = w.HTML('<p class="batak-analysing"><b>Analysing…</b> valuing every card of the deal against '
-                         "perfect play. This can take up to a minute.</p>")
+        waiting = w.HTML('<p class="batak-analysing">' + _("<b>Analysing…</b> valuing every card of the deal against "
+                                                           "perfect play. This can take up to a minute.") + "</p>")
         self.analysis_box.children = (waiting,)
         loop = _running_loop()
         if loop is None:
@@ -664,9 +722,11 @@ class GameTable(w.VBox):
         try:
             board = AnalysisBoard(deal, auction_seats=(LEARNER,), names=self.names)
         except Exception as error:  # any failure: the box must not hang on "Analysing…"
+            # Translators: {error} is the error's name and message as the program gives them (English).
             self.analysis_box.children = (w.HTML(
-                '<p class="batak-analysing">The analysis could not be finished '
-                f"({escape(type(error).__name__)}: {escape(shorten(str(error)))}). The game goes on as before.</p>"),)
+                '<p class="batak-analysing">' + _("The analysis could not be finished ({error}). The game goes on as "
+                                                  "before.").format(
+                    error=f"{escape(type(error).__name__)}: {escape(shorten(str(error)))}") + "</p>"),)
             return
         self.analysis_box.children = (board,)
         if not board.analysis.complete and values_every_trick():
@@ -697,9 +757,13 @@ class GameTable(w.VBox):
         try:
             values = background.result()
         except ValueError:
-            board.set_note(f"{board.analysis.note} (The search of the earliest tricks stopped unfinished.)")
+            board.set_note(f"{board.analysis.note} " + _("(The search of the earliest tricks stopped unfinished.)"))
             return
         board.fill_in(with_card_values(board.analysis, values))
+
+
+def _review_title() -> str:
+    return '<div class="batak-panel-title">' + _("Review of your play") + "</div>"
 
 
 def _review_item_html(item: ReviewItem) -> str:

@@ -15,6 +15,7 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, RuleSet, Suit, Verdict
 from batak_core.cards import sorted_hand
+from batak_core.i18n import _
 
 from .cards import CardButton, show_cards
 from .style import root, set_classes, style_widget, toggle_class
@@ -154,11 +155,15 @@ class CardPicker(w.VBox):
             return
         verdict = self._verdicts.get(card)
         if verdict is None:
-            self.message.value = "It is not your turn to play."
+            self.message.value = _("It is not your turn to play.")
             return
         if not verdict.legal:
-            self.message.value = (f'<div class="batak-reason"><b>{card.label} cannot be played</b> '
-                                  f'(rule <span class="batak-rule-id">{verdict.rule}</span>): {verdict.reason}</div>')
+            rule = f'<span class="batak-rule-id">{verdict.rule}</span>'
+            # Translators: {rule} is the rule's id (follow-suit, overtake...), {reason} the engine's sentence.
+            self.message.value = ('<div class="batak-reason">' + _("<b>{card} cannot be played</b> (rule {rule}): "
+                                                                 "{reason}").format(card=card.label, rule=rule,
+                                                                                    reason=verdict.reason)
+                                  + "</div>")
             return
         self.message.value = ""
         self._play_handlers(card)

@@ -19,9 +19,10 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, RuleSet, Suit
 from batak_core.cards import sorted_hand
+from batak_core.i18n import _, pgettext
 from batak_core.shuffle import derive_seed, new_seed
 from batak_core.teaching import drills, topics
-from batak_core.teaching.names import SEAT_NAMES, possessive
+from batak_core.teaching.names import SEAT_NAMES, possessive, seat_name
 
 from .cards import CardButton, card_svg, faces, show_cards
 from .style import control, root, set_classes, show, style_widget, toggle_class
@@ -41,38 +42,44 @@ def quiz_style() -> w.HTML:
 def trick_html(leader: int, trick: Sequence[Card]) -> str:
     """The trick so far, each card drawn above the name of the player who played it."""
     played = "".join(f'<span class="batak-trick-card">{card_svg(c, scale=0.8)}'
-                     f'<span class="batak-seat-name">{SEAT_NAMES[(leader + i) % 4]}</span></span>'
+                     f'<span class="batak-seat-name">{seat_name((leader + i) % 4)}</span></span>'
                      for i, c in enumerate(trick))
-    return f'<div class="batak-quiz-trick"><span class="batak-quiz-label">The trick so far:</span>{played}</div>'
+    return ('<div class="batak-quiz-trick"><span class="batak-quiz-label">' + _("The trick so far:")
+            + f"</span>{played}</div>")
 
 
 def _trump_html(trump: Suit | None) -> str:
-    what = "no trump" if trump is None else (f'<span class="batak-suit-{trump.letter}">{trump.symbol}</span> '
-                                             f"{trump.plural}")
-    return f'<div class="batak-quiz-trump">Trump: <b>{what}</b></div>'
+    what = _("no trump") if trump is None else (f'<span class="batak-suit-{trump.letter}">{trump.symbol}</span> '
+                                                f"{trump.word()}")
+    return '<div class="batak-quiz-trump">' + _("Trump: {trump}").format(trump=f"<b>{what}</b>") + "</div>"
 
 
 def play_html(q: drills.PlayQuestion) -> str:
     """A small ending with every hand face up: the other three hands, the trump and the trick so
     far (the hand of the player to move is the row of card buttons below)."""
     hands = "".join(f'<div class="batak-quiz-seat batak-quiz-seat-{seat}"><span class="batak-seat-name">'
-                    f"{SEAT_NAMES[seat]}</span>{faces(sorted_hand(q.hands[seat]), scale=0.7)}</div>"
+                    f"{seat_name(seat)}</span>{faces(sorted_hand(q.hands[seat]), scale=0.7)}</div>"
                     for seat in range(4) if seat != q.to_move)
     trick = (trick_html(q.leader, q.trick) if q.trick
-             else '<div class="batak-quiz-trick">A new trick: nothing played yet.</div>')
-    whose = "your" if q.to_move == 0 else possessive(q.to_move)
+             else '<div class="batak-quiz-trick">' + _("A new trick: nothing played yet.") + "</div>")
+    below = (_("Below: your cards. Click the card to play.") if q.to_move == 0 else
+             # Translators: {owner} is a player's name as owner, "Ayşe's" (Turkish "Ayşe'nin", German "Ayşes").
+             _("Below: {owner} cards. Click the card to play.").format(owner=possessive(q.to_move)))
     return (f'<div class="batak-felt batak-quiz-play">{_trump_html(q.trump)}'
             f'<div class="batak-quiz-hands">{hands}</div>{trick}'
-            f'<div class="batak-quiz-label">Below: {whose} cards. Click the card to play.</div></div>')
+            f'<div class="batak-quiz-label">{below}</div></div>')
 
 
 def feedback_html(result: drills.Result) -> str:
     """Right or not, the engine's explanation, and the rule by its plain title (its id only in the tooltip)."""
-    verdict = "Right!" if result.correct else "Not quite."
-    expected = "" if result.correct else f"<br>The answer: <b>{escape(result.expected, quote=False)}</b>."
+    verdict = _("Right!") if result.correct else _("Not quite.")
+    expected = "" if result.correct else "<br>" + _("The answer: {answer}.").format(
+        answer=f"<b>{escape(result.expected, quote=False)}</b>")
     rule = (f'<span class="batak-rule-id" title="{escape(result.rule)}">'
             f"{escape(drills.rule_title(result.rule))}</span>")
-    return f"<b>{verdict}</b> {escape(result.explanation, quote=False)} (rule: {rule}){expected}"
+    # Translators: {rule} is the plain title of the rule that decides the question.
+    return (f"<b>{verdict}</b> {escape(result.explanation, quote=False)} " + _("(rule: {rule})").format(rule=rule)
+            + expected)
 
 
 def _picked(value: object) -> set[object]:
@@ -102,8 +109,8 @@ class Quiz(w.VBox):
         self._selected: set[Card] = set()
         self._choice_texts: list[str] = []
 
-        self.topic = w.Dropdown(options=[(title, key) for key, title in topics.TOPICS.items()], value=topic,
-                                description="Topic")
+        self.topic = w.Dropdown(options=[(_(title), key) for key, title in topics.TOPICS.items()], value=topic,
+                                description=_("Topic"))
         self.topic.observe(lambda _c: self.new_question(), "value")
         self.prompt = w.HTML()
         set_classes(self.prompt, ("batak-prompt",))
@@ -111,18 +118,18 @@ class Quiz(w.VBox):
         self.cards: list[CardButton] = []
         self.card_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         set_classes(self.card_row, ("batak-hand",))
-        self.score_inputs = [w.IntText(value=0, description=name, layout=w.Layout(width="170px"))
-                             for name in SEAT_NAMES]
+        self.score_inputs = [w.IntText(value=0, description=seat_name(seat), layout=w.Layout(width="170px"))
+                             for seat in range(len(SEAT_NAMES))]
         self.score_row = w.HBox(self.score_inputs)
         self.choices: list[w.Button] = []
         self.choice_box = w.VBox()
-        self.check_button = control("Check answer", "Let the engine check your answer", "batak-check")
+        self.check_button = control(_("Check answer"), _("Let the engine check your answer"), "batak-check")
         self.check_button.on_click(lambda _b: self.check())
         self.feedback = w.HTML()
         set_classes(self.feedback, ("batak-feedback",))
         self.tally = w.HTML()
         set_classes(self.tally, ("batak-tally",))
-        self.new_button = control("New question", "Another question on this topic", "batak-new-question")
+        self.new_button = control(_("New question"), _("Another question on this topic"), "batak-new-question")
         self.new_button.on_click(lambda _b: self.new_question())
         answer_area = w.VBox([self.card_row, self.score_row, self.choice_box, self.check_button])
         set_classes(answer_area, ("batak-felt",))
@@ -141,7 +148,8 @@ class Quiz(w.VBox):
         self.asked += 1
         self.result = None
         self._selected = set()
-        self.prompt.value = f"<b>Question {self.asked}.</b> {escape(q.prompt, quote=False)}"
+        self.prompt.value = ("<b>" + _("Question {number}.").format(number=self.asked)
+                             + f"</b> {escape(q.prompt, quote=False)}")
         self.feedback.value = ""
         set_classes(self.feedback, remove=("batak-correct", "batak-wrong"))
         self.context.value = self._context(q)
@@ -266,21 +274,24 @@ class Quiz(w.VBox):
             button.disabled = True
             if button.card in right:
                 set_classes(button, ("batak-right",))
-                button.tooltip = f"{button.description}: ✓ {'your pick, right' if button.card in picked else 'right'}"
+                mark = _("your pick, right") if button.card in picked else pgettext("quiz mark", "right")
+                button.tooltip = f"{button.description}: ✓ {mark}"
             elif button.card in picked:
                 set_classes(button, ("batak-wrong-pick",))
-                button.tooltip = f"{button.description}: ✗ your pick"
+                button.tooltip = f"{button.description}: ✗ " + _("your pick")
         for text, choice in zip(self._choice_texts, self.choices, strict=False):
             choice.disabled = True
             if text in right:
                 set_classes(choice, ("batak-right",))
-                choice.description = f"✓ {text} ({'your answer: right' if text == value else 'the right answer'})"
+                mark = _("your answer: right") if text == value else _("the right answer")
+                choice.description = f"✓ {text} ({mark})"
             elif text == value:
                 set_classes(choice, ("batak-wrong-pick",))
-                choice.description = f"✗ {text} (your answer)"
+                choice.description = f"✗ {text} (" + _("your answer") + ")"
         for box in self.score_inputs:
             box.disabled = True
         self.check_button.disabled = True
 
     def _show_tally(self) -> None:
-        self.tally.value = f"{self.right} of {self.answered} right" if self.answered else "No answers yet"
+        self.tally.value = (_("{right} of {answered} right").format(right=self.right, answered=self.answered)
+                            if self.answered else _("No answers yet"))

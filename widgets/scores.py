@@ -14,18 +14,20 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from batak_core import DealRecord, Game
+from batak_core.i18n import _, format_number, pgettext
 from batak_core.seats import partner
 
 from .bidding import call_text
 from .style import root, set_classes, style_widget
-from .table import NAMES
+from .table import NAMES, seat_names
 
 _LINE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#ef6c00")
 
 
 def _points(n: int) -> str:
     css = "batak-points batak-minus" if n < 0 else "batak-points"
-    return f'<span class="{css}">{n:+d}</span>'
+    # the hyphen-minus the sheet has always shown (format_number writes a true minus sign, "−70")
+    return f'<span class="{css}">{format_number(n, signed=True).replace("−", "-")}</span>'
 
 
 class ScoreSheet(w.VBox):
@@ -33,7 +35,7 @@ class ScoreSheet(w.VBox):
     chart of the totals."""
 
     def __init__(self, records: Sequence[DealRecord] = (), *, names: Sequence[str] = NAMES) -> None:
-        self.names = tuple(names)
+        self.names = seat_names(names)
         if len(self.names) != 4:
             raise ValueError(f"names is four player names, one a seat; not {len(self.names)}")
         self.table = w.HTML()
@@ -63,40 +65,49 @@ class ScoreSheet(w.VBox):
         for r in self.records:
             if r.thrown_in:
                 rows.append(f'<tr class="batak-thrown-in batak-score-row"><td class="batak-left batak-deal-line" '
-                            f'colspan="{width}">The cards were thrown in and dealt again: nobody scored.</td></tr>')
+                            f'colspan="{width}">' + _("The cards were thrown in and dealt again: nobody scored.")
+                            + "</td></tr>")
                 continue
             rows.append(f'<tr class="batak-score-row" data-deal="{r.number}"><td class="batak-left batak-deal-line" '
-                        f'colspan="{width}"><b>Deal {r.number}:</b> {self._contract(r)}</td></tr>')
+                        f'colspan="{width}"><b>' + _("Deal {number}:").format(number=r.number)
+                        + f"</b> {self._contract(r)}</td></tr>")
             if r.declarer is None:
                 said = "".join(f"<td>{self._said(r, s)}</td>" for s in range(len(self.names)))
-                rows.append(f'<tr class="batak-said-row"><th scope="row" class="batak-left">tricks / announced</th>'
-                            f"{said}</tr>")
+                rows.append('<tr class="batak-said-row"><th scope="row" class="batak-left">'
+                            + _("tricks / announced") + f"</th>{said}</tr>")
             points = "".join(f"<td>{_points(p)}</td>" for p in r.scores)
             running = "".join(f'<td class="batak-total">{t}</td>' for t in r.totals)
-            rows.append(f'<tr class="batak-deal-points"><th scope="row" class="batak-left">this deal</th>{points}</tr>')
-            rows.append(f'<tr class="batak-running-total"><th scope="row" class="batak-left">total</th>{running}</tr>')
+            rows.append('<tr class="batak-deal-points"><th scope="row" class="batak-left">'
+                        + pgettext("score sheet row", "this deal") + f"</th>{points}</tr>")
+            rows.append('<tr class="batak-running-total"><th scope="row" class="batak-left">'
+                        + pgettext("score sheet row", "total") + f"</th>{running}</tr>")
         totals = self.records[-1].totals if self.records else (0, 0, 0, 0)
         foot = "".join(f'<td class="batak-total">{t}</td>' for t in totals)
-        body = "".join(rows) or f'<tr><td colspan="{width}">No deal finished yet.</td></tr>'
-        return (f'<table><thead><tr><th class="batak-left" scope="col">Deal</th>{head}</tr></thead>'
-                f'<tbody>{body}</tbody><tfoot><tr class="batak-totals-row"><th class="batak-left" scope="row">'
-                f"Total now</th>{foot}</tr></tfoot></table>")
+        body = "".join(rows) or f'<tr><td colspan="{width}">' + _("No deal finished yet.") + "</td></tr>"
+        return ('<table><thead><tr><th class="batak-left" scope="col">' + pgettext("score sheet column", "Deal")
+                + f'</th>{head}</tr></thead><tbody>{body}</tbody><tfoot><tr class="batak-totals-row">'
+                '<th class="batak-left" scope="row">' + _("Total now") + f"</th>{foot}</tr></tfoot></table>")
 
     def _contract(self, r: DealRecord) -> str:
         """The deal in words: who bid what, the trump, and whether the contract was made."""
         assert r.trump is not None
-        trump = (f'<span class="batak-suit-{r.trump.letter}">{r.trump.symbol}</span> {r.trump.plural} trump')
+        symbol = f'<span class="batak-suit-{r.trump.letter}">{r.trump.symbol}</span>'
+        # Translators: the trump of a deal on the score sheet, "♥ hearts trump"; {suit} is the suit's plural name.
+        trump = _("{symbol} {suit} trump").format(symbol=symbol, suit=r.trump.word())
         if r.declarer is None:
-            return f"everyone announced their tricks, {trump}."
+            return _("everyone announced their tricks, {trump}.").format(trump=trump)
         who, tricks = self.names[r.declarer], r.tricks[r.declarer]
+        # Translators: a deal on the score sheet, "Ayşe bid 7, ♥ hearts trump; took 8 and made it.";
+        # {who} may be the learner's own name, You.
         if r.partnership:
-            mate = partner(r.declarer)
-            who, tricks = f"{who} and {self.names[mate]}", tricks + r.tricks[mate]
-            took = f"took {tricks} together"
-        else:
-            took = f"took {tricks}"
-        made = "made it" if r.made else "went down"
-        return f"{who} bid {r.contract}, {trump}; {took} and {made}."
+            mate = self.names[partner(r.declarer)]
+            tricks += r.tricks[partner(r.declarer)]
+            line = (_("{who} and {mate} bid {contract}, {trump}; took {tricks} together and made it.") if r.made else
+                    _("{who} and {mate} bid {contract}, {trump}; took {tricks} together and went down."))
+            return line.format(who=who, mate=mate, contract=r.contract, trump=trump, tricks=tricks)
+        line = (_("{who} bid {contract}, {trump}; took {tricks} and made it.") if r.made else
+                _("{who} bid {contract}, {trump}; took {tricks} and went down."))
+        return line.format(who=who, contract=r.contract, trump=trump, tricks=tricks)
 
     @staticmethod
     def _said(r: DealRecord, seat: int) -> str:
@@ -127,7 +138,8 @@ class ScoreSheet(w.VBox):
                          f"■ {self.names[s]}</text>" for s in range(4))
         ticks = "".join(f'<text x="{pad + i * step:.1f}" y="{height - 10}" font-size="11" text-anchor="middle">{i}'
                         "</text>" for i in range(len(played) + 1))
-        return (f'<svg role="img" aria-label="Running totals by deal" width="{width}" height="{height}" '
+        label = _("Running totals by deal")
+        return (f'<svg role="img" aria-label="{label}" width="{width}" height="{height}" '
                 f'viewBox="0 0 {width} {height}" style="background:#fffdf5;border-radius:8px;max-width:100%;'
                 f'height:auto">{legend}'
                 f'<line x1="{pad}" x2="{width - pad}" y1="{zero_y:.1f}" y2="{zero_y:.1f}" stroke="#bbb"/>'

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from batak_core.cards import CARDS, Suit
+from batak_core.cards import CARDS, Suit, rank_face
+from batak_core.i18n import DEFAULT_LANGUAGE, LANGUAGES, active_locale, use_locale
 
 
 def _card_rules() -> str:
@@ -32,10 +33,29 @@ def _card_rules() -> str:
 CSS = Path(__file__).with_name("batak.css").read_text(encoding="utf-8") + _card_rules()
 
 
+def language_rules() -> str:
+    """The corner letters of the court cards in the other languages ("K" on a Turkish queen, "D" on
+    a German one), for card buttons inside a root marked with its language (``root``). Built when
+    the first widget is, not at import: the letters come from the catalogs."""
+    rules = []
+    for language in LANGUAGES:
+        if language == DEFAULT_LANGUAGE:
+            continue
+        with use_locale(language):
+            for card in CARDS:
+                face = rank_face(card.rank)
+                if face == card.rank_text:
+                    continue
+                text = f"{face}\\A {card.suit.symbol}"
+                rules.append(f'.batak-root.batak-lang-{language} button.batak-card-{card.code}::before'
+                             f'{{content:"{text}";content:"{text}"/"";}}')
+    return "\n".join(rules)
+
+
 @cache
 def style_widget() -> w.HTML:
     """The shared <style> widget."""
-    return w.HTML(f"<style>{CSS}</style>", layout=w.Layout(height="0px", margin="0"))
+    return w.HTML(f"<style>{CSS}\n{language_rules()}</style>", layout=w.Layout(height="0px", margin="0"))
 
 
 def set_classes(widget: w.DOMWidget, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> None:
@@ -65,6 +85,7 @@ def control(description: str, tooltip: str, *classes: str) -> w.Button:
 
 
 def root(widget: w.Box, *classes: str) -> w.Box:
-    """Mark a top-level composite so the stylesheet applies to it."""
-    set_classes(widget, ("batak-root", *classes))
+    """Mark a top-level composite so the stylesheet applies to it, in the active language (its card
+    buttons show that language's letters)."""
+    set_classes(widget, ("batak-root", f"batak-lang-{active_locale()}", *classes))
     return widget

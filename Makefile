@@ -38,9 +38,9 @@ catalogs: $(VENV)/.app-installed
 	$(BIN)/pybabel compile --domain batak --directory batak_core/locale --statistics
 
 messages: $(VENV)/.app-installed
-	$(BIN)/pybabel extract --mapping-file babel.cfg --add-comments Translators: --sort-by-file --width 120 \
-		--project batak-tutor --copyright-holder "batak-tutor" --output-file batak_core/locale/batak.pot .
-	$(BIN)/pybabel update --domain batak --input-file batak_core/locale/batak.pot --output-dir batak_core/locale \
+	$(BIN)/pybabel --quiet extract --mapping-file babel.cfg --add-comments Translators: --sort-by-file --width 120 \
+		--project batak-tutor --version 0.1.0 --copyright-holder "batak-tutor" --output-file batak_core/locale/batak.pot .
+	$(BIN)/pybabel --quiet update --domain batak --input-file batak_core/locale/batak.pot --output-dir batak_core/locale \
 		--width 120 --no-fuzzy-matching --ignore-obsolete
 
 app: $(VENV)/.app-installed catalogs

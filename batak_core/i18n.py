@@ -17,7 +17,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -53,11 +53,15 @@ def normalize_language(value: object) -> str:
     raise UnknownLanguage(f"{shorten(value)} is not a language of the course: use one of {', '.join(LANGUAGES)}")
 
 
-def language_from_environment(*values: str | None) -> str:
-    """The first of ``values`` (e.g. ``$LANGUAGE``, ``$LC_ALL``, ``$LANG``) that names a course
-    language; English when none does ("C", "POSIX", an unknown language)."""
-    for value in values:
-        for part in (value or "").split(":"):
+LANGUAGE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a command looks for its user's language, in gettext's order."""
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str:
+    """The course language the first of ``LANGUAGE_VARIABLES`` in ``environ`` names (``$LANGUAGE``
+    may list several, "fr:de"); English when none does ("C", "POSIX", an unknown language)."""
+    for name in LANGUAGE_VARIABLES:
+        for part in environ.get(name, "").split(":"):
             try:
                 return normalize_language(part)
             except UnknownLanguage:
@@ -163,17 +167,22 @@ def N_(message: str) -> str:
 
 
 def format_number(value: float, decimals: int = 0, *, signed: bool = False) -> str:
-    """A number as the active language writes it ("1,234.5", "1.234,5"; "−2" with a true minus
-    sign when ``signed`` or negative; "+3" when ``signed``)."""
+    """A number as the active language writes it ("1,234.5", "1.234,5"), with "-" when negative and
+    "+" when ``signed`` and not negative: the English text is what ``f"{x:+,.1f}"`` writes."""
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     rounded = round(value, decimals)
     text = format_decimal(abs(rounded), format=pattern, locale=active_locale())
     if rounded < 0:
-        return "−" + text
+        return "-" + text
     return ("+" + text) if signed else text
 
+
+def format_percent(share: float) -> str:
+    """A share as a whole percentage as the active language writes it: "25%", Turkish "%25"."""
+    # Translators: a percentage; {n} is the number (Turkish puts the sign first: "%{n}").
+    return _("{n}%").format(n=format_number(100 * share))
 
 
 def format_list(items: list[str]) -> str:

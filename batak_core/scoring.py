@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .errors import shorten
+from .i18n import _
 from .rules import DeclarerMade, DefenderZero, RuleSet
 from .seats import side_seats, side_tricks
 
@@ -61,8 +62,8 @@ def _check_tricks(rules: RuleSet, tricks: Sequence[int]) -> None:
     if len(tricks) != 4 or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
         raise ValueError(f"tricks must be four counts, one per seat, not {shorten(list(tricks))}")
     if sum(tricks) != rules.tricks_per_deal:
-        raise ValueError(f"the tricks of a deal add up to {rules.tricks_per_deal}, not {sum(tricks)} "
-                         f"({list(tricks)})")
+        raise ValueError(_("the tricks of a deal add up to {total}, not {given} ({tricks})").format(
+            total=rules.tricks_per_deal, given=sum(tricks), tricks=list(tricks)))
 
 
 def score_deal(rules: object, declarer: object, bid: object, tricks: Sequence[int]) -> list[int]:
@@ -104,6 +105,6 @@ def score_announcements(rules: object, announced: Sequence[int], tricks: Sequenc
     _check_tricks(ruleset, tricks)
     if (not isinstance(announced, Sequence) or isinstance(announced, (str, bytes)) or len(announced) != 4
             or any(not isinstance(n, int) or not ruleset.announce_min <= n <= 13 for n in announced)):
-        raise ValueError(f"announcements must be four numbers {ruleset.announce_min}..13, "
-                         f"not {shorten(list(announced))}")
+        raise ValueError(_("announcements must be four numbers {low}..13, not {value}").format(
+            low=ruleset.announce_min, value=shorten(list(announced))))
     return [announcement_points(ruleset, n, t) for n, t in zip(announced, tricks, strict=True)]

@@ -1,13 +1,27 @@
 """The terminal rules lab, run the way a player settling an argument would run it."""
 
 import itertools
+import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from batak_core.cli.main import main
+from batak_core.i18n import LANGUAGE_VARIABLES, active_locale, set_locale
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every command here runs as under LANG=C (so the English tests hold whatever the machine's
+    language), and the process is English again afterwards (``main`` sets the language)."""
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    yield
+    set_locale("en")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -267,3 +281,92 @@ def test_review_after_a_deal_says_what_it_checked(capsys: pytest.CaptureFixture[
     assert "Reviewing your calls and cards against perfect play..." in out
     assert re.search(r"\(Review of tricks \d+ to 13\.\)|no costly decision found in tricks \d+ to 13\.", out), out
     assert re.search(r"The search budget ran out before trick \d+: your cards in the earlier tricks", out)
+
+
+LEGAL = ["legal", "--rules", "all", "--hand", "QC 4C 2D", "--trick", "9C 3H", "--trump", "H"]
+SCORE = ["score", "--rules", "classic", "--declarer", "0", "--bid", "7", "--tricks", "8", "3", "2", "0"]
+RULES = ["rules", "--rules", "classic"]
+
+
+def check_turkish(run_command: Callable[[list[str]], tuple[int, str, str]]) -> None:
+    """``legal``, ``score`` and ``rules`` print in Turkish: the table, the reasons, the scores and
+    the rules in words (the rule ids and preset names stay as they are)."""
+    status, out, err = run_command(LEGAL)
+    assert status == 0 and err == "", err
+    header = next(line for line in out.splitlines() if line.startswith("kart"))
+    assert header.split() == ["kart", "miniokey", "classic", "danish", "turkish", "gamelake"]
+    row = next(line for line in out.splitlines() if line.startswith("4♣")).split()
+    assert row == ["4♣", "oynanabilir", "hayır:", "overtake", "oynanabilir", "oynanabilir", "hayır:", "overtake"]
+    assert "Koz kırıldı: hayır" in out and "Renge uymalısın" in out and "[follow-suit]" in out
+    assert "classic: oynanabilir K♣" in out  # the queen of clubs, with the Turkish letter (kız)
+    assert "legal" not in out and "You must" not in out
+    status, out, err = run_command(SCORE)
+    assert status == 0 and err == ""
+    assert "ihale 7 tuttu" in out and "oyuncu 0: +71  oyuncu 1: +30  oyuncu 2: +20  oyuncu 3: -70" in out
+    status, out, err = run_command(RULES)
+    assert status == 0 and err == ""
+    assert out.startswith("== classic (ihaleli) ==") and "En düşük ihale: 5." in out
+    assert "classic kuralları" in out and "Lowest bid" not in out
+
+
+def test_lang_tr_prints_legal_score_and_rules_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    check_turkish(lambda argv: run(capsys, "--lang", "tr", *argv))
+
+
+def test_lang_may_follow_the_command_and_take_an_equals_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    check_turkish(lambda argv: run(capsys, *argv, "--lang=tr"))
+
+
+def test_lang_from_the_environment(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")
+    check_turkish(lambda argv: run(capsys, *argv))
+
+
+def test_lang_flag_wins_over_the_environment(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")
+    status, out, _ = run(capsys, "--lang", "en", *SCORE)
+    assert status == 0 and "bid 7 made" in out and "seat 0: +71" in out
+
+
+def test_english_is_the_default_under_lang_c(capsys: pytest.CaptureFixture[str]) -> None:
+    assert os.environ["LANG"] == "C"
+    status, out, _ = run(capsys, *LEGAL)
+    assert status == 0 and "miniokey: legal Q♣ 4♣" in out and "You must follow suit" in out
+    status, out, _ = run(capsys, *SCORE)
+    assert status == 0 and "bid 7 made   seat 0: +71  seat 1: +30  seat 2: +20  seat 3: -70" in out
+    status, out, _ = run(capsys, *RULES)
+    assert status == 0 and out.startswith("== classic (ihaleli) ==") and "Lowest bid: 5." in out
+
+
+@pytest.mark.parametrize("argv", [["--lang", "klingon", *SCORE], [*SCORE, "--lang=klingon"]])
+def test_an_unknown_language_is_refused_with_the_languages_allowed(capsys: pytest.CaptureFixture[str],
+                                                                    argv: list[str]) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err == "batak: --lang must be one of en, tr, de, not 'klingon'\n"
+
+
+def test_lang_without_a_value_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, *SCORE, "--lang")
+    assert status == 2 and err == "batak: --lang needs a language: one of en, tr, de\n"
+
+
+def test_the_language_is_set_for_the_command_only_from_its_own_environment(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "--lang", "de", *SCORE)
+    assert active_locale() == "de"  # set once at the start, for the whole command
+    status, out, _ = run(capsys, *SCORE)  # the next command reads its environment again: LANG=C
+    assert status == 0 and "seat 0: +71" in out and active_locale() == "en"
+
+
+def test_lang_tr_from_the_shell() -> None:
+    """The installed command under a Turkish locale: LANG=tr_TR.UTF-8, as a Turkish terminal sets it."""
+    env = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
+    result = subprocess.run([sys.executable, "-m", "batak_core.cli", *SCORE], capture_output=True, text=True,
+                            check=False, env={**env, "LANG": "tr_TR.UTF-8", "PYTHONIOENCODING": "utf-8"})
+    assert result.returncode == 0, result.stderr
+    assert "ihale 7 tuttu" in result.stdout and "oyuncu 0: +71" in result.stdout
+    result = subprocess.run([sys.executable, "-m", "batak_core.cli", "--lang", "klingon", *SCORE],
+                            capture_output=True, text=True, check=False, env={**env, "LANG": "C"})
+    assert result.returncode == 2 and result.stderr == "batak: --lang must be one of en, tr, de, not 'klingon'\n"

@@ -30,6 +30,7 @@ from typing import Final
 from ..actions import ActionKind
 from ..cards import CARDS, Card
 from ..deal import Deal, Phase
+from ..i18n import N_, _, gettext, ngettext
 from ..scoring import announcement_points, declarer_points, defender_points
 from . import solver
 from .bots.bidding import AuctionReview, auction_review
@@ -53,8 +54,9 @@ PURE_PYTHON_NODES: Final = 1_000_000
 """The same where the solver runs as pure Python (about 20 times slower): it keeps the wait
 under a minute and covers the later tricks of most deals."""
 
-_COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                       "eleven", "twelve", "thirteen")
+_COUNT_WORDS: Final = ("no", "one", N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+                       N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"), N_("thirteen"))
+"""How many of the first tricks are not valued yet, in words, in English ("the first four")."""
 
 
 def values_every_trick() -> bool:
@@ -319,19 +321,35 @@ def _note(deal: Deal, tricks: list[int], covered: tuple[int, ...], pending: bool
     the rest is still being worked out."""
     if not tricks:
         if deal.phase is Phase.REDEAL:
-            return "The cards were thrown in: there is no play to value."
-        return "No card has been played yet: there is nothing to value."
+            return _("The cards were thrown in: there is no play to value.")
+        return _("No card has been played yet: there is nothing to value.")
     if len(covered) == len(tricks):
         return ""
     if not covered:
         if pending:
-            return "The cards are still being valued: they appear here when done."
-        return "No trick is valued: even the last one would take longer than this machine allows here."
+            return _("The cards are still being valued: they appear here when done.")
+        return _("No trick is valued: even the last one would take longer than this machine allows here.")
     first, last = covered[0], tricks[-1]
-    scope = f"Trick {first} is" if first == last else f"Tricks {first} to {last} are"
     missing = first - tricks[0]
-    earlier = "the first trick" if missing == 1 else f"the first {_COUNT_WORDS[missing]}"
-    if pending:
-        return (f"{scope} valued; {earlier} {'is' if missing == 1 else 'are'} still being worked out and appear here "
-                "when done (a hard deal can take a few minutes).")
-    return f"{scope} valued; {earlier} would take longer than this machine allows here."
+    # Translators (the four notes): {first} and {last} are trick numbers; {count} says in words how many
+    # of the first tricks are not valued ("four"); the singular is for one.
+    if first == last and pending:
+        text = ngettext("Trick {first} is valued; the first trick is still being worked out and appear here when "
+                        "done (a hard deal can take a few minutes).",
+                        "Trick {first} is valued; the first {count} are still being worked out and appear here "
+                        "when done (a hard deal can take a few minutes).", missing)
+    elif pending:
+        text = ngettext("Tricks {first} to {last} are valued; the first trick is still being worked out and "
+                        "appear here when done (a hard deal can take a few minutes).",
+                        "Tricks {first} to {last} are valued; the first {count} are still being worked out and "
+                        "appear here when done (a hard deal can take a few minutes).", missing)
+    elif first == last:
+        text = ngettext("Trick {first} is valued; the first trick would take longer than this machine allows here.",
+                        "Trick {first} is valued; the first {count} would take longer than this machine allows "
+                        "here.", missing)
+    else:
+        text = ngettext("Tricks {first} to {last} are valued; the first trick would take longer than this machine "
+                        "allows here.",
+                        "Tricks {first} to {last} are valued; the first {count} would take longer than this "
+                        "machine allows here.", missing)
+    return text.format(first=first, last=last, count=gettext(_COUNT_WORDS[missing]) if missing > 1 else missing)

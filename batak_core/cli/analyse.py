@@ -19,8 +19,9 @@ from ..cards import Card
 from ..deal import Deal
 from ..documents import SaveFileError
 from ..game import Game
+from ..i18n import _, format_number, ngettext
 from ..saving import from_json
-from ..teaching.names import SEAT_NAMES
+from ..teaching.names import seat_name
 from .arguments import BadArgument, Parser, whole
 
 MAX_FILE_BYTES = 1_000_000
@@ -30,13 +31,13 @@ MAX_FILE_BYTES = 1_000_000
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Register `analyse`; it sets ``func(args) -> int`` as its handler."""
     command = subparsers.add_parser(
-        "analyse", help="replay a saved deal with every legal card valued by perfect play",
-        epilog="Exit status: 0 after the analysis; 2 for a bad argument or a file that is not a save file.")
-    command.add_argument("file", help="a deal or game file saved by batak (JSON)")
+        "analyse", help=_("replay a saved deal with every legal card valued by perfect play"),
+        epilog=_("Exit status: 0 after the analysis; 2 for a bad argument or a file that is not a save file."))
+    command.add_argument("file", help=_("a deal or game file saved by batak (JSON)"))
     command.add_argument("--deal", type=whole("--deal", 1, 999), default=None,
-                         help="for a game file: which deal to analyse, 1 up (default: the last)")
+                         help=_("for a game file: which deal to analyse, 1 up (default: the last)"))
     command.add_argument("--no-auction", action="store_true",
-                         help="leave the auction and trump choice unjudged (they take the longest)")
+                         help=_("leave the auction and trump choice unjudged (they take the longest)"))
     command.set_defaults(func=run_analyse)
 
 
@@ -44,7 +45,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     deal = _load(Path(args.file), args.deal)
     every_trick = values_every_trick()
     if every_trick:
-        print("Valuing every card against perfect play (a hard deal can take a few minutes)...", file=sys.stderr)
+        print(_("Valuing every card against perfect play (a hard deal can take a few minutes)..."), file=sys.stderr)
     result = analyse(deal, BACKGROUND_NODES if every_trick else board_budget(),
                      auction_seats=() if args.no_auction else (0, 1, 2, 3))
     print(report(result))
@@ -54,10 +55,11 @@ def run_analyse(args: argparse.Namespace) -> int:
 def _load(path: Path, number: int | None) -> Deal:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise BadArgument(f"{path} is too big to be a save file (at most {MAX_FILE_BYTES:,} bytes)")
+            raise BadArgument(_("{path} is too big to be a save file (at most {most} bytes)").format(
+                path=path, most=format_number(MAX_FILE_BYTES)))
         item = from_json(path.read_bytes())
     except OSError as error:
-        raise BadArgument(f"cannot read {path}: {error.strerror or error}") from None
+        raise BadArgument(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror or error)) from None
     except SaveFileError as error:
         raise BadArgument(f"{path}: {error}") from None
     if isinstance(item, Game):
@@ -65,11 +67,13 @@ def _load(path: Path, number: int | None) -> Deal:
         if number is None:
             return deals[-1]
         if number > len(deals):
-            raise BadArgument(f"--deal: the game has {len(deals)} deal{'s' if len(deals) != 1 else ''}; "
-                              f"choose 1 to {len(deals)}, not {number}")
+            raise BadArgument(ngettext("--deal: the game has {n} deal; choose 1 to {n}, not {number}",
+                                       "--deal: the game has {n} deals; choose 1 to {n}, not {number}",
+                                       len(deals)).format(n=len(deals), number=number))
         return deals[number - 1]
     if number is not None and number != 1:
-        raise BadArgument(f"--deal: the file holds a single deal; leave --deal out, not {number}")
+        raise BadArgument(_("--deal: the file holds a single deal; leave --deal out, not {number}").format(
+            number=number))
     return item
 
 
@@ -85,7 +89,11 @@ def report(result: DealAnalysis) -> str:
     lines.extend(_auction_lines(result))
     for trick in sorted({c.trick for c in result.choices}):
         choices = result.trick_choices(trick)
-        lines.append(f"Trick {trick} ({SEAT_NAMES[choices[0].leader]} leads):")
+        leader = choices[0].leader
+        if leader == 0:
+            lines.append(_("Trick {number} (You lead):").format(number=trick))
+        else:
+            lines.append(_("Trick {number} ({name} leads):").format(number=trick, name=seat_name(leader)))
         lines.extend(f"  {_choice_line(c)}" for c in choices)
     if result.note:
         lines.append(result.note)
@@ -98,41 +106,54 @@ def _auction_lines(result: DealAnalysis) -> list[str]:
     for seat, review in enumerate(result.auction):
         if review is None or not review.calls:
             continue
-        name = SEAT_NAMES[seat]
+        name = seat_name(seat)
         if not review.judged:
-            lines.append(f"  {name}: too few layouts fitted the search budget to judge the calls.")
+            # Translators: {name} is a player ("You", "Ayşe"), as a label before the colon.
+            lines.append("  " + _("{name}: too few layouts fitted the search budget to judge the calls.").format(
+                name=name))
         elif not review.findings:
-            lines.append(f"  {name}: no call cost points.")
+            lines.append("  " + _("{name}: no call cost points.").format(name=name))
         lines.extend(f"  {name}: {finding.text}" for finding in review.findings)
-    return ["Auction and trump:", *lines] if lines else []
+    return [_("Auction and trump:"), *lines] if lines else []
 
 
 def _heading(deal: Deal) -> str:
     rules = deal.rules
-    form = "" if rules.variant.value == "ihaleli" else f" {rules.variant.value}"
-    head = f"Deal analysis, {rules.name}{form} rules."
+    if rules.variant.value == "ihaleli":
+        # Translators: {name} is a preset (miniokey).
+        head = _("Deal analysis, {name} rules.").format(name=rules.name)
+    else:
+        # Translators: {variant} is the variant's id (koz_maca, esli, gommeli).
+        head = _("Deal analysis, {name} {variant} rules.").format(name=rules.name, variant=rules.variant.value)
     if deal.declarer is not None and deal.trump is not None:
-        head += f" {SEAT_NAMES[deal.declarer]} declared {deal.contract} with {deal.trump.plural} trump."
+        if deal.declarer == 0:
+            declared = _("You declared {bid} with {suit} trump.")
+        else:
+            declared = _("{name} declared {bid} with {suit} trump.")
+        head += " " + declared.format(name=seat_name(deal.declarer), bid=deal.contract, suit=deal.trump.word())
     elif rules.announcements:
-        said = ", ".join(f"{SEAT_NAMES[s]} {n}" for s, n in enumerate(deal.announcements) if n is not None)
+        said = ", ".join(f"{seat_name(s)} {n}" for s, n in enumerate(deal.announcements) if n is not None)
         if said:
-            head += f" Announced: {said}."
+            # Translators: {said} lists each player with their number, "You 3, Ayşe 2".
+            head += " " + _("Announced: {said}.").format(said=said)
     return head
 
 
 def _choice_line(choice: CardChoice) -> str:
-    name = f"{SEAT_NAMES[choice.seat]:7}"
+    name = f"{seat_name(choice.seat):7}"
     if not choice.valued:
-        return f"{name}{choice.played.label}  (not valued)"
+        return f"{name}{choice.played.label}  " + _("(not valued)")
     if len(choice.legal) == 1:
-        return f"{name}{choice.played.label}  (the only legal card)"
+        return f"{name}{choice.played.label}  " + _("(the only legal card)")
     played = f"{name}{choice.played.label} {_valued(choice, choice.played)}"
     others = "  ".join(f"{card.label} {_valued(choice, card)}" for card in choice.legal if card != choice.played)
-    return f"{played}   others: {others}"
+    # Translators: {cards} are the other legal cards with their values, "Q♣ −1  4♣ =".
+    return f"{played}   " + _("others: {cards}").format(cards=others)
 
 
 def _valued(choice: CardChoice, card: Card) -> str:
     text = value_text(choice.values[card])
     if choice.points is not None and choice.points[card] != choice.values[card] and choice.points[card]:
-        text += f" ({value_text(choice.points[card])} pts)"
+        # Translators: {value} is a number of points given away, "−20" (with a true minus sign).
+        text += " " + _("({value} pts)").format(value=value_text(choice.points[card]))
     return text

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ..errors import shorten
+from ..i18n import _
 from ..options import OPTIONS_BY_NAME, parse_value
 from ..rules import NOT_SPECIFIED, Variant
 from ..shuffle import MAX_SEED
@@ -64,8 +65,6 @@ class Parser(argparse.ArgumentParser):
 
 def whole(flag: str, low: int, high: int, *, high_text: str | None = None) -> Callable[[str], int]:
     """A ``type`` for a flag taking a whole number from ``low`` to ``high``."""
-    span = f"from {low} to {high_text or high}"
-
     def check(text: str) -> int:
         word = text.strip()
         digits = word[1:] if word[:1] in "+-" else word
@@ -73,7 +72,8 @@ def whole(flag: str, low: int, high: int, *, high_text: str | None = None) -> Ca
         if digits.isascii() and digits.isdigit() and len(digits) <= len(str(high)) + 1:
             value = int(word)
         if value is None or not low <= value <= high:
-            raise BadArgument(f"{flag} must be a whole number {span}, not {shorten(text)}")
+            raise BadArgument(_("{flag} must be a whole number from {low} to {high}, not {value}").format(
+                flag=flag, low=low, high=high_text or high, value=shorten(text)))
         return value
 
     return check
@@ -90,7 +90,8 @@ def one_of(flag: str, choices: Sequence[str]) -> Callable[[str], str]:
     def check(text: str) -> str:
         word = text.strip().lower()
         if word not in choices:
-            raise BadArgument(f"{flag} must be one of {', '.join(choices)}, not {shorten(text)}")
+            raise BadArgument(_("{flag} must be one of {choices}, not {value}").format(
+                flag=flag, choices=", ".join(choices), value=shorten(text)))
         return word
 
     return check
@@ -103,22 +104,26 @@ def rule_setting(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     name = name.strip()
     if not sep or not name:
-        raise BadArgument(f"--set takes OPTION=VALUE, e.g. --set min_bid=4, not {shorten(text)}")
+        raise BadArgument(_("--set takes OPTION=VALUE, e.g. --set min_bid=4, not {value}").format(value=shorten(text)))
     if name == "name":
-        raise BadArgument("--set changes a rule option; choose the preset with --rules, e.g. --rules classic")
+        raise BadArgument(_("--set changes a rule option; choose the preset with --rules, e.g. --rules classic"))
     if name in NOT_SPECIFIED:
-        raise BadArgument(NOT_SPECIFIED[name])
+        raise BadArgument(_(NOT_SPECIFIED[name]))
     if name not in OPTIONS_BY_NAME:
         close = difflib.get_close_matches(name, list(OPTIONS_BY_NAME), n=1) if len(name) < 40 else []
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        raise BadArgument(f"unknown rule option {shorten(name)}{hint}; `batak rules --help` lists the options")
+        if close:
+            raise BadArgument(_("unknown rule option {name} (did you mean {option}?); `batak rules --help` lists the "
+                                "options").format(name=shorten(name), option=close[0]))
+        raise BadArgument(_("unknown rule option {name}; `batak rules --help` lists the options").format(
+            name=shorten(name)))
     option = OPTIONS_BY_NAME[name]
     if name == "variant":
         example = raw.strip() if raw.strip() in [v.value for v in Variant] else "esli"
-        raise BadArgument(f"--set changes a house rule; choose the variant with --variant, e.g. --variant {example}")
+        raise BadArgument(_("--set changes a house rule; choose the variant with --variant, e.g. --variant "
+                            "{example}").format(example=example))
     if option.form:
-        raise BadArgument(f"{name} is set by the variant, not a house rule: choose the variant with --variant, "
-                          "e.g. --variant esli")
+        raise BadArgument(_("{name} is set by the variant, not a house rule: choose the variant with --variant, "
+                            "e.g. --variant esli").format(name=name))
     try:
         return name, parse_value(name, raw)
     except ValueError as error:

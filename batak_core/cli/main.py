@@ -4,6 +4,10 @@ The subcommands live in ``rules_lab`` (legal, score, rules, lab), ``play`` (play
 ``analyse`` (a saved deal valued card by card) and ``puzzles`` (puzzle, puzzles build,
 puzzles bidding);
 what a flag accepts, and how bad input is reported, in ``arguments``.
+
+The language of everything the command prints: ``--lang {en,tr,de}`` (anywhere on the command
+line), else the user's environment (``$LANGUAGE``, ``$LC_ALL``, ``$LC_MESSAGES``, ``$LANG``),
+else English. It is set once, before the parser is built, so the help texts are in it too.
 """
 
 from __future__ import annotations
@@ -11,20 +15,28 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from ..errors import shorten
+from ..i18n import LANGUAGES, UnknownLanguage, _, language_from_environment, normalize_language, set_locale
 from .analyse import add_commands as add_analyse_commands
 from .arguments import BadArgument, Parser
 from .play import add_commands as add_bot_commands
 from .puzzles import add_commands as add_puzzle_commands
 from .rules_lab import add_commands as add_lab_commands
 
+LANG_FLAG = "--lang"
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="batak", description="Batak rules lab: settle rules questions for the five sources "
-                    "side by side; play against bots; run bot matches.",
-                    epilog="A bad value gets one line on stderr saying what is allowed, exit status 2; "
-                           "a usage error (unknown flag, missing argument) also prints the usage.")
+    parser = Parser(prog="batak", description=_("Batak rules lab: settle rules questions for the five sources "
+                                                "side by side; play against bots; run bot matches."),
+                    epilog=_("A bad value gets one line on stderr saying what is allowed, exit status 2; "
+                             "a usage error (unknown flag, missing argument) also prints the usage."))
+    # Read (and taken off the command line) by ``main`` before parsing: listed here for --help.
+    parser.add_argument(LANG_FLAG, choices=LANGUAGES, metavar="{" + ",".join(LANGUAGES) + "}",
+                        help=_("the language of the output: en, tr or de (default: from $LANGUAGE, $LC_ALL, "
+                               "$LC_MESSAGES or $LANG, else English); may stand anywhere on the command line"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lab_commands(sub)
     add_bot_commands(sub)
@@ -33,11 +45,51 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def choose_language(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[str, list[str]]:
+    """The language ``--lang`` names (``--lang tr`` or ``--lang=tr``, anywhere before a ``--``),
+    else the one ``environ`` names, else English; and ``argv`` without the flag. BadArgument for
+    a language the course does not have (said in the active language)."""
+    rest: list[str] = []
+    chosen: str | None = None
+    words = list(argv)
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            rest.extend(words[i:])
+            break
+        if word == LANG_FLAG or word.startswith(LANG_FLAG + "="):
+            if word == LANG_FLAG:
+                if i + 1 >= len(words):
+                    raise BadArgument(_("{flag} needs a language: one of {languages}").format(
+                        flag=LANG_FLAG, languages=", ".join(LANGUAGES)))
+                value = words[i + 1]
+                i += 2
+            else:
+                value = word.partition("=")[2]
+                i += 1
+            try:
+                chosen = normalize_language(value)
+            except UnknownLanguage:
+                raise BadArgument(_("{flag} must be one of {choices}, not {value}").format(
+                    flag=LANG_FLAG, choices=", ".join(LANGUAGES), value=shorten(value))) from None
+            continue
+        rest.append(word)
+        i += 1
+    return (chosen or language_from_environment(environ)), rest
+
+
 def main(argv: Sequence[str] | None = None, read: Callable[[str], str] = input) -> int:
     """Run one ``batak`` command; the exit status. ``read`` answers ``batak play``'s prompts."""
+    set_locale(language_from_environment(os.environ))  # what a bad --lang is refused in
+    try:
+        language, words = choose_language(sys.argv[1:] if argv is None else argv, os.environ)
+    except BadArgument as error:
+        return _refuse("batak", error)
+    set_locale(language)
     parser = build_parser()
     try:
-        args = parser.parse_args(argv, namespace=argparse.Namespace(read=read))
+        args = parser.parse_args(words, namespace=argparse.Namespace(read=read))
     except SystemExit as done:  # --help (0), or a usage error argparse has printed (2)
         return done.code if isinstance(done.code, int) else 2
     except BadArgument as error:

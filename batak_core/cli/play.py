@@ -17,6 +17,7 @@ from ..ai.match import match
 from ..cards import Card, Suit, sorted_hand
 from ..deal import Deal, DealView, Phase
 from ..game import Game
+from ..i18n import _, format_number, ngettext
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..seats import partner
 from .arguments import BadArgument, Parser, house_rule_names, one_of, rule_setting, seed, whole
@@ -29,38 +30,41 @@ MAX_WORKERS = 32
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Register `play` and `match`; each sets ``func(args) -> int`` as its handler."""
     play = subparsers.add_parser(
-        "play", help="play a game in the terminal against three bots",
-        epilog="Exit status: 0 when the game is over or you quit; 1 when the input ends or is interrupted "
-               "(Ctrl-D, Ctrl-C); 2 for a bad argument.")
+        "play", help=_("play a game in the terminal against three bots"),
+        epilog=_("Exit status: 0 when the game is over or you quit; 1 when the input ends or is interrupted "
+                 "(Ctrl-D, Ctrl-C); 2 for a bad argument."))
     play.add_argument("--rules", default="miniokey", type=one_of("--rules", list(PRESETS)),
-                      help=f"the preset to play: {', '.join(PRESETS)}")
+                      help=_("the preset to play: {presets}").format(presets=", ".join(PRESETS)))
     play.add_argument("--variant", default=None, type=one_of("--variant", VARIANTS),
-                      help="the form of the game: ihaleli (auction, the default), koz_maca, esli or gommeli")
+                      help=_("the form of the game: ihaleli (auction, the default), koz_maca, esli or gommeli"))
     play.add_argument("--bots", default="club", type=one_of("--bots", LEVELS),
-                      help=f"the bots' level: {', '.join(LEVELS)}")
-    play.add_argument("--seat", type=whole("--seat", 0, 3), default=0, help="your seat, 0-3")
-    play.add_argument("--seed", type=seed(), default=None, help="repeat a game by its seed (0 to 2**64 - 1)")
+                      help=_("the bots' level: {levels}").format(levels=", ".join(LEVELS)))
+    play.add_argument("--seat", type=whole("--seat", 0, 3), default=0, help=_("your seat, 0-3"))
+    play.add_argument("--seed", type=seed(), default=None, help=_("repeat a game by its seed (0 to 2**64 - 1)"))
     play.add_argument("--deals", type=whole("--deals", 1, 99), default=None,
-                      help="number of deals, 1-99 (default: the preset's game length)")
-    play.add_argument("--review", action="store_true", help="after each deal, list your costliest cards")
+                      help=_("number of deals, 1-99 (default: the preset's game length)"))
+    play.add_argument("--review", action="store_true", help=_("after each deal, list your costliest cards"))
     play.add_argument("--set", action="append", type=rule_setting, default=[], metavar="OPTION=VALUE",
-                      help="play a house rule, e.g. --set weak_hand_redeal=true; the options: " + house_rule_names())
+                      help=_("play a house rule, e.g. --set weak_hand_redeal=true; the options: {options}").format(
+                          options=house_rule_names()))
     play.set_defaults(func=run_play)
 
     duel = subparsers.add_parser(
-        "match", help="duplicate match between two bot levels",
-        epilog="Exit status: 0 after the matches; 2 for a bad argument.")
-    duel.add_argument("--a", default="expert", type=one_of("--a", LEVELS), help="first bot level")
-    duel.add_argument("--b", default="club", type=one_of("--b", LEVELS), help="second bot level")
+        "match", help=_("duplicate match between two bot levels"),
+        epilog=_("Exit status: 0 after the matches; 2 for a bad argument."))
+    duel.add_argument("--a", default="expert", type=one_of("--a", LEVELS), help=_("first bot level"))
+    duel.add_argument("--b", default="club", type=one_of("--b", LEVELS), help=_("second bot level"))
     duel.add_argument("--deals", type=whole("--deals", 1, MAX_MATCH_DEALS), default=100,
-                      help=f"deals per preset, each played twice (1 to {MAX_MATCH_DEALS:,})")
+                      help=_("deals per preset, each played twice (1 to {most})").format(
+                          most=format_number(MAX_MATCH_DEALS)))
     duel.add_argument("--rules", default="all", type=one_of("--rules", ["all", *PRESETS]),
-                      help="a preset, or all of them (with --variant: those whose source describes it)")
+                      help=_("a preset, or all of them (with --variant: those whose source describes it)"))
     duel.add_argument("--variant", default=None, type=one_of("--variant", VARIANTS),
-                      help="the form of the game: ihaleli (auction, the default), koz_maca, esli or gommeli")
-    duel.add_argument("--seed", type=seed(), default=0, help="seed of the deals (0 to 2**64 - 1)")
+                      help=_("the form of the game: ihaleli (auction, the default), koz_maca, esli or gommeli"))
+    duel.add_argument("--seed", type=seed(), default=0, help=_("seed of the deals (0 to 2**64 - 1)"))
     duel.add_argument("--workers", type=whole("--workers", 1, MAX_WORKERS), default=1,
-                      help=f"processes to use, 1-{MAX_WORKERS} (the result does not depend on it)")
+                      help=_("processes to use, 1-{most} (the result does not depend on it)").format(
+                          most=MAX_WORKERS))
     duel.set_defaults(func=run_match)
 
 
@@ -96,10 +100,19 @@ def run_play(args: argparse.Namespace) -> int:
             raise BadArgument(f"--deals: {error}") from None
     game = Game(rules, seed=args.seed)
     bots = {s: get(args.bots, seed=s) for s in range(4) if s != args.seat}
-    form = "" if rules.variant is Variant.IHALELI else f" ({rules.variant.value})"
-    team = f" Your partner is seat {partner(args.seat)}." if rules.partnership else ""
-    print(f"Batak, {rules.name}{form} rules, game {game.seed}. You are seat {args.seat}; "
-          f"three {args.bots} bots play the others.{team} {help_text(rules)}")
+    if rules.variant is Variant.IHALELI:
+        # Translators: {name} is a preset (miniokey), {seed} the game's number.
+        head = _("Batak, {name} rules, game {seed}.").format(name=rules.name, seed=game.seed)
+    else:
+        # Translators: {variant} is the variant's id (koz_maca, esli, gommeli).
+        head = _("Batak, {name} ({variant}) rules, game {seed}.").format(name=rules.name,
+                                                                         variant=rules.variant.value, seed=game.seed)
+    # Translators: {level} is a bot level's id (random, club, expert).
+    sentences = [head, _("You are seat {seat}; three {level} bots play the others.").format(seat=args.seat,
+                                                                                             level=args.bots)]
+    if rules.partnership:
+        sentences.append(_("Your partner is seat {seat}.").format(seat=partner(args.seat)))
+    print(" ".join([*sentences, help_text(rules)]))
     try:
         while True:
             _play_deal(game.deal, args.seat, bots, read)
@@ -109,31 +122,46 @@ def run_play(args: argparse.Namespace) -> int:
                 return 0
             game.next_deal()
     except (EOFError, KeyboardInterrupt):
-        print("\nInput ended: game stopped.")
+        print("\n" + _("Input ended: game stopped."))
         return 1
     except _Quit:
-        print("Game stopped.")
+        print(_("Game stopped."))
         return 0
 
 
 def help_text(rules: RuleSet) -> str:
-    """What the learner may type under these rules."""
+    """What the learner may type under these rules (the words typed stay English: the parser's)."""
     if rules.announcements:
-        none = " ('none' for 0)" if rules.announce_min == 0 else ""
-        trump = Suit.parse(rules.fixed_trump).plural.capitalize()
-        parts = [f"{trump} are always trump. Type the number of tricks you announce, {rules.announce_min} to "
-                 f"{rules.tricks_per_deal}{none}"]
+        suit = Suit.parse(rules.fixed_trump).word()
+        suit = suit[:1].upper() + suit[1:]
+        if rules.announce_min == 0:
+            # Translators: {suit} is the fixed trump's name ("Spades"); 'none' is typed as it stands.
+            first = _("{suit} are always trump. Type the number of tricks you announce, {low} to {high} "
+                      "('none' for 0)")
+        else:
+            # Translators: {suit} is the fixed trump's name ("Spades").
+            first = _("{suit} are always trump. Type the number of tricks you announce, {low} to {high}")
+        parts = [first.format(suit=suit, low=rules.announce_min, high=rules.tricks_per_deal)]
     else:
-        parts = ["Type a bid number or 'pass' in the auction, a suit (S H D C) for trump"]
+        # Translators: the first of the clauses that say what to type, joined by "; ". 'pass' and the
+        # letters are typed as they stand (the command reads English).
+        parts = [_("Type a bid number or 'pass' in the auction, a suit (S H D C) for trump")]
         if rules.weak_hand_redeal:
-            parts.append("'redeal' in the auction to have the cards dealt again when you hold no card above 10")
+            # Translators: a clause after "Type ...;": 'redeal' is typed as it stands.
+            parts.append(_("'redeal' in the auction to have the cards dealt again when you hold no card above 10"))
     if rules.kitty:
-        parts.append(f"as declarer you take the kitty and bury {rules.kitty} cards: type them, e.g. 2C 3C 4D 5H")
-    parts.append("a card such as QS or 10H to play")
+        # Translators: a clause after "Type ...;"; the card codes are typed as they stand.
+        parts.append(ngettext("as declarer you take the kitty and bury {n} card: type it, e.g. 2C",
+                              "as declarer you take the kitty and bury {n} cards: type them, e.g. 2C 3C 4D 5H",
+                              rules.kitty).format(n=rules.kitty))
+    # Translators: a clause after "Type ...;"; QS (queen of spades) and 10H are typed as they stand.
+    parts.append(_("a card such as QS or 10H to play"))
     if rules.dummy:
-        parts.append("as declarer you also play your partner's open hand")
-    return ("; ".join(parts) + ". Type 'hint' for advice, 'auto' to take the advice, 'hand' to see your "
-            "cards again, 'quit' to stop.")
+        # Translators: a clause after "Type ...;".
+        parts.append(_("as declarer you also play your partner's open hand"))
+    # Translators: {clauses} are the clauses above joined by "; "; the quoted words are typed as they stand.
+    return _("{clauses}. Type 'hint' for advice, 'auto' to take the advice, 'hand' to see your cards again, "
+             "'quit' to stop.").format(clauses="; ".join(parts))
 
 
 class _Quit(Exception):
@@ -141,7 +169,8 @@ class _Quit(Exception):
 
 
 def _play_deal(deal: Deal, seat: int, bots: dict[int, Bot], read: Callable[[str], str]) -> None:
-    print(f"\nNew deal: seat {deal.dealer} deals. Your hand: {_cards(deal.hand(seat))}")
+    print("\n" + _("New deal: seat {dealer} deals. Your hand: {cards}").format(dealer=deal.dealer,
+                                                                                 cards=_cards(deal.hand(seat))))
     shown_dummy = False
     while not deal.is_finished:
         if deal.dummy is not None and not shown_dummy:
@@ -153,31 +182,44 @@ def _play_deal(deal: Deal, seat: int, bots: dict[int, Bot], read: Callable[[str]
         tricks_before = len(deal.tricks)
         deal.act(action)
         if action.kind is ActionKind.BURY and decider != seat:
-            said = f"bury {len(action.cards)} cards face down"  # the buried cards stay hidden
+            count = len(action.cards)  # the buried cards stay hidden
+            said = ngettext("bury {n} card face down", "bury {n} cards face down", count).format(n=count)
         else:
             said = action.text(announcing=deal.rules.announcements)
         print(f"  {_who(deal, mover, decider, seat)}: {said}")
         if len(deal.tricks) > tricks_before:
             won = deal.tricks[-1].winner
-            print(f"  -> {_seat_name(deal.rules, won, seat)} {'win' if won == seat else 'wins'} "
-                  f"trick {len(deal.tricks)}")
+            number = len(deal.tricks)
+            if won == seat:
+                won_text = _("you win trick {number}").format(number=number)
+            else:
+                # Translators: {name} is "seat 2" or "seat 2 (your partner)".
+                won_text = _("{name} wins trick {number}").format(name=_seat_name(deal.rules, won, seat),
+                                                                  number=number)
+            print(f"  -> {won_text}")
 
 
 def _seat_name(rules: RuleSet, other: int, seat: int) -> str:
-    if other == seat:
-        return "you"
-    return f"seat {other} (your partner)" if rules.partnership and other == partner(seat) else f"seat {other}"
+    """Another seat inside a sentence: "seat 2", "seat 2 (your partner)"."""
+    if rules.partnership and other == partner(seat):
+        return _("seat {seat} (your partner)").format(seat=other)
+    return _("seat {seat}").format(seat=other)
 
 
 def _who(deal: Deal, mover: int, decider: int, seat: int) -> str:
     """Who acted, as the learner at ``seat`` sees it (an open dummy's cards are chosen by the declarer)."""
     if mover == decider:
-        return _seat_name(deal.rules, mover, seat).capitalize()
+        if mover == seat:
+            # Translators: the learner, at the start of a line saying what they did: "You: bid 7".
+            return _("You")
+        if deal.rules.partnership and mover == partner(seat):
+            return _("Seat {seat} (your partner)").format(seat=mover)
+        return _("Seat {seat}").format(seat=mover)
     if decider == seat:
-        return f"Seat {mover} (dummy, played by you)"
+        return _("Seat {seat} (dummy, played by you)").format(seat=mover)
     if mover == seat:
-        return f"You (dummy, played by seat {decider})"
-    return f"Seat {mover} (dummy)"
+        return _("You (dummy, played by seat {seat})").format(seat=decider)
+    return _("Seat {seat} (dummy)").format(seat=mover)
 
 
 def _dummy_news(deal: Deal, seat: int) -> str:
@@ -185,10 +227,12 @@ def _dummy_news(deal: Deal, seat: int) -> str:
     assert dummy is not None
     cards = _cards(deal.hand(dummy))
     if declarer == seat:
-        return f"Your partner's hand lies open: you play it when its turn comes. Seat {dummy} holds: {cards}"
+        return _("Your partner's hand lies open: you play it when its turn comes. Seat {seat} holds: {cards}").format(
+            seat=dummy, cards=cards)
     if dummy == seat:
-        return f"Your hand lies open as the dummy: your partner, seat {declarer}, plays it."
-    return f"Seat {dummy}'s hand lies open (the dummy); seat {declarer} plays it: {cards}"
+        return _("Your hand lies open as the dummy: your partner, seat {seat}, plays it.").format(seat=declarer)
+    return _("Seat {dummy}'s hand lies open (the dummy); seat {declarer} plays it: {cards}").format(
+        dummy=dummy, declarer=declarer, cards=cards)
 
 
 def _ask(deal: Deal, seat: int, read: Callable[[str], str]) -> Action:
@@ -226,38 +270,55 @@ def hint_text(advice: Hint, announcing: bool) -> str:
     there are none)."""
     lines = "; ".join(f"{alt.action.text(announcing=announcing)}: {alt.says}" for alt in advice.shown(5))
     numbers = f"{advice.numbers_note} ({lines})" if lines else advice.numbers_note
-    return f"Hint: {advice.action.text(announcing=announcing)}. {advice.reason} {numbers}"
+    said = _("Hint: {action}.").format(action=advice.action.text(announcing=announcing))
+    return f"{said} {advice.reason} {numbers}"
 
 
 def _prompt(view: DealView) -> str:
     """What the learner is asked now, with the cards to choose from."""
     if view.phase is Phase.PLAY:
-        lead = "(you lead)" if view.to_move == view.seat else "(the dummy leads)"
+        lead = _("(you lead)") if view.to_move == view.seat else _("(the dummy leads)")
         table = " ".join(c.label for c in view.current_trick) or lead
         trump = view.trump.symbol if view.trump is not None else "-"  # spades is Suit 0
-        head = f"Trick {len(view.tricks) + 1}, on the table: {table}. Trump {trump}."
+        # Translators: {table} is the cards played so far ("9♣ 3♥") or "(you lead)"; {trump} a suit sign.
+        head = _("Trick {number}, on the table: {table}. Trump {trump}.").format(
+            number=len(view.tricks) + 1, table=table, trump=trump)
         if view.to_move != view.seat:
-            return f"{head} Seat {view.to_move} (dummy) to play, you choose. {_hands(view)}"
+            return f"{head} " + _("Seat {seat} (dummy) to play, you choose.").format(seat=view.to_move) \
+                + f" {_hands(view)}"
         return f"{head} {_hands(view)}"
     if view.phase is Phase.AUCTION and view.rules.announcements:
         low, high = view.legal_bids[0], view.legal_bids[-1]
-        told = ", ".join(f"seat {s} {'none' if n == 0 else n}" for s, n in enumerate(view.announcements)
-                         if n is not None) or "none yet"
-        return f"Your announcement ({low} to {high}; announced so far: {told}). {_hands(view)}"
+        told = ", ".join((_("seat {seat} none") if n == 0 else _("seat {seat} {n}")).format(seat=s, n=n)
+                         for s, n in enumerate(view.announcements) if n is not None) or _("none yet")
+        # Translators: {told} lists the announcements so far ("seat 1 3, seat 2 none") or says "none yet".
+        asked = _("Your announcement ({low} to {high}; announced so far: {told}).").format(low=low, high=high,
+                                                                                            told=told)
+        return f"{asked} {_hands(view)}"
     if view.phase is Phase.AUCTION:
-        redeal = " You hold no card above 10: you may type 'redeal'." if view.can_demand_redeal else ""
-        return f"Your bid (highest so far: {view.high_bid or 'none'}).{redeal} {_hands(view)}"
+        if view.high_bid:
+            asked = _("Your bid (highest so far: {bid}).").format(bid=view.high_bid)
+        else:
+            asked = _("Your bid (highest so far: none).")
+        if view.can_demand_redeal:
+            asked += " " + _("You hold no card above 10: you may type 'redeal'.")
+        return f"{asked} {_hands(view)}"
     if view.phase is Phase.BURY:
-        return (f"You took the kitty: {_cards(view.kitty)}. Bury {view.rules.kitty} cards: type them, "
-                f"e.g. {' '.join(str(c) for c in view.hand[:view.rules.kitty])}. {_hands(view)}")
-    return f"You won the auction with {view.contract}: name trump. {_hands(view)}"
+        n = view.rules.kitty
+        # Translators: {kitty} are the kitty's cards; {example} card codes to type ("2C 3C 4D 5H").
+        asked = ngettext("You took the kitty: {kitty}. Bury {n} card: type it, e.g. {example}.",
+                         "You took the kitty: {kitty}. Bury {n} cards: type them, e.g. {example}.", n).format(
+            kitty=_cards(view.kitty), n=n, example=" ".join(str(c) for c in view.hand[:n]))
+        return f"{asked} {_hands(view)}"
+    asked = _("You won the auction with {contract}: name trump.").format(contract=view.contract)
+    return f"{asked} {_hands(view)}"
 
 
 def _hands(view: DealView) -> str:
-    mine = f"Your hand: {_cards(view.hand)}"
+    mine = _("Your hand: {cards}").format(cards=_cards(view.hand))
     if view.dummy is None or view.dummy == view.seat:
         return mine
-    return f"{mine}. Dummy (seat {view.dummy}): {_cards(view.dummy_hand)}"
+    return f"{mine}. " + _("Dummy (seat {seat}): {cards}").format(seat=view.dummy, cards=_cards(view.dummy_hand))
 
 
 def _parse(text: str, view: DealView) -> Action:
@@ -277,42 +338,48 @@ def _parse(text: str, view: DealView) -> Action:
         if word.isascii() and word.isdigit() and len(word) <= 2:
             return Action.bid(int(word))
         if view.rules.announcements:
-            raise ValueError("Announce a number of tricks, e.g. 3" + (", or 'none'." if view.legal_bids[0] == 0
-                                                                          else "."))
-        raise ValueError("In the auction type a number of tricks or 'pass'.")
+            if view.legal_bids[0] == 0:
+                raise ValueError(_("Announce a number of tricks, e.g. 3, or 'none'."))
+            raise ValueError(_("Announce a number of tricks, e.g. 3."))
+        raise ValueError(_("In the auction type a number of tricks or 'pass'."))
     if view.phase is Phase.TRUMP:
         rest = words[1:] if verb == "trump" else words
         if len(rest) != 1:
-            raise ValueError("Name trump: S, H, D or C.")
+            raise ValueError(_("Name trump: S, H, D or C."))
         return Action.trump(rest[0])
     if view.phase is Phase.BURY:
         return Action.bury(" ".join(words[1:] if verb == "bury" else words))
     rest = words[1:] if verb == "play" else words
     if len(rest) != 1:
-        raise ValueError("Type one card to play, e.g. QS or 10H.")
+        raise ValueError(_("Type one card to play, e.g. QS or 10H."))
     return Action.play(rest[0])
 
 
 def _cards(cards: list[Card] | tuple[Card, ...]) -> str:
-    return " ".join(c.label for c in sorted_hand(cards)) or "(none)"
+    return " ".join(c.label for c in sorted_hand(cards)) or _("(none)")
 
 
 def _report_deal(game: Game, seat: int, with_review: bool) -> None:
     deal = game.deal
     if deal.phase is Phase.REDEAL:
-        why = "A redeal was demanded (no card above 10)" if deal.redeal_demanded else "Everyone passed"
-        print(f"{why}: the cards are thrown in.")
+        if deal.redeal_demanded:
+            print(_("A redeal was demanded (no card above 10): the cards are thrown in."))
+        else:
+            print(_("Everyone passed: the cards are thrown in."))
         return
     scores = deal.scores()
-    print(f"Deal over. Tricks {deal.tricks_won}, points {scores}; totals {game.totals}.")
+    # Translators: {tricks}, {points} and {totals} are lists of four numbers, seat 0 first ("[8, 3, 2, 0]").
+    print(_("Deal over. Tricks {tricks}, points {points}; totals {totals}.").format(
+        tricks=deal.tricks_won, points=scores, totals=game.totals))
     if with_review:
-        print("  Reviewing your calls and cards against perfect play...", flush=True)
+        print("  " + _("Reviewing your calls and cards against perfect play..."), flush=True)
         result = review(deal, seat)
         for item in result.items[:3]:
-            print("  Review: " + item.text)
+            print("  " + _("Review: {text}").format(text=item.text))
         if not result.items:
-            print(f"  Review: no costly decision found in {result.scope}.")
+            # Translators: {scope} is what was checked: "every trick", "your auction calls and tricks 6 to 13".
+            print("  " + _("Review: no costly decision found in {scope}.").format(scope=result.scope))
         else:
-            print(f"  (Review of {result.scope}.)")
+            print("  " + _("(Review of {scope}.)").format(scope=result.scope))
         if result.shortfall:
             print(f"  {result.shortfall}")

@@ -15,9 +15,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..cards import Card, sorted_hand
+from ..i18n import _, format_number, ngettext
 from ..rules import PRESETS, Variant, variants_of
 from ..teaching import puzzles
-from ..teaching.names import SEAT_NAMES
+from ..teaching.names import seat_name
 from .arguments import BadArgument, Parser, one_of, seed, whole
 
 VARIANTS = [v.value for v in Variant]
@@ -73,8 +74,8 @@ def _preset_list(text: str) -> list[str]:
         return list(PRESETS)
     bad = [w for w in words if w not in PRESETS]
     if bad or not words:
-        raise BadArgument(f"--presets takes 'all' or presets, comma separated: {', '.join(PRESETS)}, "
-                          f"not {text!r}")
+        raise BadArgument(_("--presets takes 'all' or presets, comma separated: {presets}, not {text}").format(
+            presets=", ".join(PRESETS), text=repr(text)))
     return [n for n in PRESETS if n in words]
 
 
@@ -92,8 +93,11 @@ def run_build(args: argparse.Namespace) -> int:
     found, times = puzzles.build(args.presets, args.per_preset, args.per_variant, args.seed, args.workers,
                                  report=lambda line: print(line, flush=True))
     puzzles.write(found, args.out, _command(args, ["--presets", "--per-preset", "--per-variant", "--seed"]))
-    print(f"{len(found)} puzzles written to {args.out} in {time.perf_counter() - started:.1f} s "
-          f"({puzzles.median(times) * 1000:.0f} ms a deal searched, median)")
+    print(ngettext("{n} puzzles written to {file} in {seconds} s ({ms} ms a deal searched, median)",
+                   "{n} puzzles written to {file} in {seconds} s ({ms} ms a deal searched, median)",
+                   len(found)).format(n=len(found), file=args.out,
+                                      seconds=format_number(time.perf_counter() - started, 1),
+                                      ms=format_number(puzzles.median(times) * 1000)))
     return 0
 
 
@@ -102,7 +106,9 @@ def run_bidding(args: argparse.Namespace) -> int:
     hands = puzzles.build_bidding(args.presets, args.hands, args.layouts, args.seed, args.workers,
                                   report=lambda line: print(line, flush=True))
     puzzles.write_bidding(hands, args.out, _command(args, ["--presets", "--hands", "--layouts", "--seed"]))
-    print(f"{len(hands)} hands written to {args.out} in {time.perf_counter() - started:.1f} s")
+    print(ngettext("{n} hands written to {file} in {seconds} s", "{n} hands written to {file} in {seconds} s",
+                   len(hands)).format(n=len(hands), file=args.out,
+                                      seconds=format_number(time.perf_counter() - started, 1)))
     return 0
 
 
@@ -114,18 +120,25 @@ def _choose(args: argparse.Namespace) -> puzzles.Puzzle:
     except ValueError as error:  # PuzzleFileError too
         raise BadArgument(str(error)) from None
     if args.variant not in [v.value for v in variants_of(args.rules)]:
-        raise BadArgument(f"the {args.rules} rules have no {args.variant} variant; they have "
-                          f"{', '.join(v.value for v in variants_of(args.rules))}")
+        # Translators: {rules} is a rule source (miniokey), {variant} and {variants} are variants' ids (esli), as
+        # the command line takes them.
+        raise BadArgument(_("the {rules} rules have no {variant} variant; they have {variants}").format(
+            rules=args.rules, variant=args.variant, variants=", ".join(v.value for v in variants_of(args.rules))))
     pool = [p for p in every if p.preset == args.rules and p.variant == args.variant
             and (args.theme is None or args.theme in p.themes)]
     if not pool:
-        raise BadArgument(f"no puzzle under {args.rules} {args.variant}"
-                          + (f" with the theme {args.theme}" if args.theme else ""))
+        if args.theme:
+            # Translators: {rules} is a rule source (miniokey), {variant} a variant's id (ihaleli), {theme} a
+            # theme's id (overtake-trap), as the command line takes them.
+            raise BadArgument(_("no puzzle under {rules} {variant} with the theme {theme}").format(
+                rules=args.rules, variant=args.variant, theme=args.theme))
+        # Translators: {rules} is a rule source (miniokey), {variant} a variant's id (ihaleli).
+        raise BadArgument(_("no puzzle under {rules} {variant}").format(rules=args.rules, variant=args.variant))
     return random.Random(args.seed).choice(pool)
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in sorted_hand(cards)) or "(none)"
+    return " ".join(c.label for c in sorted_hand(cards)) or _("(none)")
 
 
 def _played(solve: puzzles.Solve, before: puzzles.Position, card: Card, replies: Sequence[Card]) -> str:
@@ -135,40 +148,58 @@ def _played(solve: puzzles.Solve, before: puzzles.Position, card: Card, replies:
     pos = before.play(rules, card)
     said = []
     for reply in replies:
-        said.append(f"{SEAT_NAMES[pos.to_move]} {reply.label}")
+        said.append(f"{seat_name(pos.to_move)} {reply.label}")
         pos = pos.play(rules, reply)
     return ", ".join(said)
 
 
 def table_text(solve: puzzles.Solve) -> str:
     """Every hand and the trick so far, as lines of text."""
-    lines = [f"{SEAT_NAMES[s]:>7}: {_cards(solve.hands[s])}" for s in range(4)]
+    lines = [f"{seat_name(s):>7}: {_cards(solve.hands[s])}" for s in range(4)]
     if solve.trick:
-        played = ", ".join(f"{SEAT_NAMES[(solve.leader + i) % 4]} {c.label}" for i, c in enumerate(solve.trick))
-        lines.append(f"  Trick so far: {played}")
+        played = ", ".join(f"{seat_name((solve.leader + i) % 4)} {c.label}" for i, c in enumerate(solve.trick))
+        lines.append("  " + _("Trick so far: {cards}").format(cards=played))
     else:
-        lines.append("  You are on lead.")
+        lines.append("  " + _("You are on lead."))
     return "\n".join(lines)
 
 
-def intro(puzzle: puzzles.Puzzle) -> str:
-    """Who plays for what, the trump and the tricks left."""
-    left = len(puzzle.hands[0])
-    trump = f"{puzzle.trump.plural.capitalize()} {puzzle.trump.symbol} are trump"
+def _role(puzzle: puzzles.Puzzle) -> str:
+    """Who plays for what, as a clause of the introduction."""
     if puzzle.declarer is None:
-        role = f"you announced {puzzle.contract}" if puzzle.contract is not None else "everyone plays for themselves"
-    elif puzzle.declarer == 0:
-        role = f"you are the declarer with a contract of {puzzle.contract}"
-    elif puzzle.rules.partnership and puzzle.declarer == 2:
-        role = f"your partner {SEAT_NAMES[2]} is the declarer with a contract of {puzzle.contract}"
-    else:
-        role = f"{SEAT_NAMES[puzzle.declarer]} is the declarer with a contract of {puzzle.contract}"
-    themes = ", ".join(puzzles.THEME_TITLES[t] for t in puzzle.themes)
-    return (f"Puzzle {puzzle.id} ({puzzle.rules.name} {puzzle.variant}; rating {puzzle.rating:.0f}; {themes}).\n"
-            f"{trump}; {left} tricks left; {role}; {'your side has' if puzzle.rules.partnership else 'you have'} "
-            f"taken {puzzle.won} so far. "
-            f"Find the card that keeps the most tricks, with every hand in view. Type a card such as QS or 10H, "
-            f"'quit' to stop.")
+        if puzzle.contract is None:
+            return _("everyone plays for themselves")
+        # Translators: Koz Maça: the number of tricks the learner announced.
+        return _("you announced {n}").format(n=puzzle.contract)
+    if puzzle.declarer == 0:
+        return _("you are the declarer with a contract of {n}").format(n=puzzle.contract)
+    if puzzle.rules.partnership and puzzle.declarer == 2:
+        return _("your partner {name} is the declarer with a contract of {n}").format(
+            name=seat_name(2), n=puzzle.contract)
+    return _("{name} is the declarer with a contract of {n}").format(name=seat_name(puzzle.declarer),
+                                                                    n=puzzle.contract)
+
+
+def intro(puzzle: puzzles.Puzzle) -> str:
+    """Who plays for what, the trump and the tricks left: a line of facts, each a clause of its own."""
+    left = len(puzzle.hands[0])
+    word = puzzle.trump.word()
+    # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥); a clause
+    # of a line of facts separated by semicolons.
+    trump = _("{suit} {symbol} are trump").format(suit=word[:1].upper() + word[1:], symbol=puzzle.trump.symbol)
+    tricks = ngettext("{n} trick left", "{n} tricks left", left).format(n=left)
+    taken = (_("your side has taken {n} so far") if puzzle.rules.partnership
+             else _("you have taken {n} so far")).format(n=puzzle.won)
+    themes = ", ".join(puzzles.theme_title(t) for t in puzzle.themes)
+    # Translators: {id} is the puzzle's id, {rules} a rule source (miniokey) and {variant} a variant's id
+    # (ihaleli), kept as they are; {themes} the puzzle's themes.
+    title = _("Puzzle {id} ({rules} {variant}; rating {rating}; {themes}).").format(
+        id=puzzle.id, rules=puzzle.rules.name, variant=puzzle.variant, rating=round(puzzle.rating), themes=themes)
+    facts = "; ".join([trump, tricks, _role(puzzle), taken])
+    return (f"{title}\n{facts}. "
+            + _("Find the card that keeps the most tricks, with every hand in view.") + " "
+            # Translators: QS and 10H are card codes as the command reads them (English letters): keep them.
+            + _("Type a card such as QS or 10H, 'quit' to stop."))
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
@@ -179,10 +210,10 @@ def run_puzzle(args: argparse.Namespace) -> int:
     try:
         while not solve.done:
             print(table_text(solve))
-            print(f"  Your legal cards: {_cards(solve.legal())}")
+            print("  " + _("Your legal cards: {cards}").format(cards=_cards(solve.legal())))
             text = read("> ").strip()
             if text.lower() in ("quit", "exit", "q"):
-                print("Puzzle stopped.")
+                print(_("Puzzle stopped."))
                 return 0
             before = solve.position
             try:
@@ -192,10 +223,10 @@ def run_puzzle(args: argparse.Namespace) -> int:
                 continue
             print(f"  {verdict.message}")
             shown = ", ".join(f"{c.label} {'=' if v == 0 else v}" for c, v in verdict.values.items())
-            print(f"  Each card against the best: {shown}")
+            print("  " + _("Each card against the best: {values}").format(values=shown))
             if verdict.replies:
-                print(f"  Then: {_played(solve, before, Card.parse(text), verdict.replies)}")
+                print("  " + _("Then: {plays}").format(plays=_played(solve, before, Card.parse(text), verdict.replies)))
     except (EOFError, KeyboardInterrupt):
-        print("\nInput ended: puzzle stopped.")
+        print("\n" + _("Input ended: puzzle stopped."))
         return 1
     return 0

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import shorten
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, format_number, pgettext
 from ..legality import RULE_TITLES, Verdict, explain_play, rule_title
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..scoring import score_announcements, score_deal
@@ -185,7 +185,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
             contract = (_("bid {bid} made") if made else _("bid {bid} failed")).format(bid=args.bid)
         # Translators: {seat} is a seat number 0-3, {points} signed points ("+71", "-70").
         seat = _("seat {seat}: {points}")
-        return f"{contract}   " + "  ".join(seat.format(seat=s, points=f"{p:+d}") for s, p in enumerate(scores))
+        return f"{contract}   " + "  ".join(seat.format(seat=s, points=format_number(p, signed=True))
+                                            for s, p in enumerate(scores))
 
     results = _each_preset(args, row)
     for name, result in results:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
 from .lessons import LESSONS
 from .progress import LessonResult, Progress, learner_files, learner_key
 from .topics import TOPICS
@@ -72,7 +73,9 @@ def class_report(directory: Path) -> ClassReport:
         files = learner_files(directory)
     except OSError as error:
         files = []
-        problems.append(f"could not list the learners' files in {directory}: {error.strerror or error}")
+        # Translators: {folder} is the class folder; {why} the system's reason (in English).
+        problems.append(_("could not list the learners' files in {folder}: {why}").format(
+            folder=directory, why=error.strerror or error))
     named: list[tuple[str, Progress]] = []
     for path in files:
         try:
@@ -80,13 +83,15 @@ def class_report(directory: Path) -> ClassReport:
         except FileNotFoundError:
             continue  # set aside by the learner's page since the folder was listed
         except OSError as error:
-            problems.append(f"could not read the progress file {path.name}: {error.strerror or error}")
+            problems.append(_("could not read the progress file {file}: {why}").format(
+                file=path.name, why=error.strerror or error))
             continue
         except ValueError as error:
-            problems.append(f"skipped a damaged progress file {path.name} ({error})")
+            # Translators: {damage} says what is wrong with the file.
+            problems.append(_("skipped a damaged progress file {file} ({damage})").format(file=path.name, damage=error))
             continue
         if progress.learner is None:
-            problems.append(f"skipped the progress file {path.name}: it holds no learner's name")
+            problems.append(_("skipped the progress file {file}: it holds no learner's name").format(file=path.name))
             continue
         named.append((progress.learner, progress))
     named.sort(key=lambda item: (_alphabetical(item[0]), item[1].path.name))

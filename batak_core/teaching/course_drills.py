@@ -13,13 +13,16 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import Card, Suit, longest_suit, mask_of, sorted_hand, suit_length
+from ..cards import Card, Suit, longest_suit, mask_of, rank_face, sorted_hand, suit_length
 from ..deal import Deal, Phase
 from ..game import Game
+from ..i18n import N_, _
+from ..options import Direction
 from ..rules import AllPass, RuleSet
 from ..shuffle import derive_seed
 from . import drills
-from .names import SEAT_NAMES
+from .drills import about
+from .names import seat_name
 
 # Rule ids named in the feedback of this module's questions.
 PLAY_ORDER: Final = "play-order"
@@ -45,13 +48,16 @@ def _highest(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """Four cards of one suit, no trump: the rank order decides."""
     trick = tuple(_ranks(rules, seed, rng))
     leader = rng.randrange(4)
-    prompt = (f"No trump. {SEAT_NAMES[leader]} led the {trick[0].label} and the others followed with the "
-              f"{trick[0].suit.plural} shown. Which card is highest and wins?")
+    # Translators: {suit} is the suit's plural name ("hearts").
+    led = about(leader, _("You led the {card} and the others followed with the {suit} shown."),
+                _("{name} led the {card} and the others followed with the {suit} shown."),
+                card=trick[0].label, suit=trick[0].suit.word())
+    prompt = _("No trump.") + f" {led} " + _("Which card is highest and wins?")
     return drills.TrickWinnerQuestion("ranks", seed, rules, prompt, leader, trick, None)
 
 
 def _order_text(cards: Sequence[Card]) -> str:
-    return " > ".join(c.rank_text for c in cards)
+    return " > ".join(rank_face(c.rank) for c in cards)
 
 
 def _rank_order(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -69,32 +75,48 @@ def _rank_order(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
     verdicts = []
     for order in orders:
         wrong = next((i for i in range(3) if order[i] < order[i + 1]), None)
+        # Translators: {card} and {other} are cards' spoken names ("queen of spades").
         verdicts.append("" if wrong is None else
-                        f"The {order[wrong + 1].name} ranks above the {order[wrong].name}.")
-    why = (f"Highest to lowest: {_order_text(right)}. In every suit the ace is highest, then king, queen, "
-           "jack, 10, 9 and so on down to 2: the 10 sits just below the jack.")
+                        _("The {card} ranks above the {other}.").format(card=order[wrong + 1].name,
+                                                                        other=order[wrong].name))
+    why = (_("Highest to lowest: {order}.").format(order=_order_text(right)) + " "
+           + _("In every suit the ace is highest, then king, queen, jack, 10, 9 and so on down to 2: the 10 sits "
+               "just below the jack."))
     suit = shown[0].suit
+    # Translators: {suit} is the suit's plural name ("hearts").
     return drills.ChoiceQuestion("ranks", seed, rules,
-                                 f"Here are four {suit.plural}. Which order is right, highest first?",
+                                 _("Here are four {suit}. Which order is right, highest first?").format(
+                                     suit=suit.word()),
                                  choices, _order_text(right), RANK_ORDER, why, tuple(verdicts), tuple(shown))
 
 
-def _side(rules: RuleSet) -> str:
-    return "right" if rules.direction.value == "counterclockwise" else "left"
+def _seat_names() -> tuple[str, ...]:
+    """The four players as answer buttons, in the active language."""
+    return tuple(seat_name(seat) for seat in range(4))
 
 
 def _play_order(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """Who makes the first call (or, in Koz Maça, the first announcement): replayed on a real deal."""
     dealer = rng.randrange(4)
     first = Deal.random(rules, seed=seed, dealer=dealer).to_move or 0
-    call, calls = ("announcement", "The announcements start") if rules.announcements else (
-        "call of the auction", "The auction starts")
-    why = (f"{calls} with the player after the dealer: {SEAT_NAMES[first]}. Under the "
-           f"{drills.rules_title(rules)} rules play goes {rules.direction.value}, so that player sits on the "
-           f"dealer's {_side(rules)}.")
-    return drills.ChoiceQuestion("play-order", seed, rules,
-                                 f"{SEAT_NAMES[dealer]} dealt the cards. Who makes the first {call}?",
-                                 SEAT_NAMES, SEAT_NAMES[first], PLAY_ORDER, why)
+    right = rules.direction is Direction.COUNTERCLOCKWISE
+    # Translators: {name} is the player who starts, {rules} a rule book's name ("classic").
+    if rules.announcements:
+        why = (_("The announcements start with the player after the dealer: {name}. Under the {rules} rules play "
+                 "goes counterclockwise, so that player sits on the dealer's right.") if right else
+               _("The announcements start with the player after the dealer: {name}. Under the {rules} rules play "
+                 "goes clockwise, so that player sits on the dealer's left."))
+        ask = _("Who makes the first announcement?")
+    else:
+        why = (_("The auction starts with the player after the dealer: {name}. Under the {rules} rules play "
+                 "goes counterclockwise, so that player sits on the dealer's right.") if right else
+               _("The auction starts with the player after the dealer: {name}. Under the {rules} rules play "
+                 "goes clockwise, so that player sits on the dealer's left."))
+        ask = _("Who makes the first call of the auction?")
+    why = why.format(name=seat_name(first), rules=drills.rules_title(rules))
+    dealt = about(dealer, _("You dealt the cards."), _("{name} dealt the cards."))
+    return drills.ChoiceQuestion("play-order", seed, rules, f"{dealt} {ask}",
+                                 _seat_names(), seat_name(first), PLAY_ORDER, why)
 
 
 def _next_dealer(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -110,21 +132,22 @@ def _next_dealer(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
         drills.play_out(game.deal, rng)
     after = game.next_deal().dealer
     if thrown_in:
-        what = "Everyone passed and the cards were thrown in."
-        why = (f"A deal that is thrown in is dealt again by the same player: {SEAT_NAMES[after]} deals once "
-               "more.")
+        what = _("Everyone passed and the cards were thrown in.")
+        why = about(after, _("A deal that is thrown in is dealt again by the same player: you deal once more."),
+                    _("A deal that is thrown in is dealt again by the same player: {name} deals once more."))
     else:
-        what = "The deal was played to the end."
-        why = (f"The deal passes to the next player in the direction of play ({rules.direction.value}): "
-               f"{SEAT_NAMES[after]}, on the dealer's {_side(rules)}.")
-    return drills.ChoiceQuestion("play-order", seed, rules,
-                                 f"{SEAT_NAMES[dealer]} dealt. {what} Who deals the next deal?",
-                                 SEAT_NAMES, SEAT_NAMES[after], NEXT_DEALER, why)
+        what = _("The deal was played to the end.")
+        why = (_("The deal passes to the next player in the direction of play (counterclockwise): {name}, on the "
+                 "dealer's right.") if rules.direction is Direction.COUNTERCLOCKWISE else
+               _("The deal passes to the next player in the direction of play (clockwise): {name}, on the "
+                 "dealer's left.")).format(name=seat_name(after))
+    dealt = about(dealer, _("You dealt."), _("{name} dealt."))
+    return drills.ChoiceQuestion("play-order", seed, rules, f"{dealt} {what} " + _("Who deals the next deal?"),
+                                 _seat_names(), seat_name(after), NEXT_DEALER, why)
 
 
 def _count(hand: int, suit: Suit) -> str:
-    n = suit_length(hand, suit)
-    return f"{n} {suit.singular if n == 1 else suit.plural}"
+    return suit.count(suit_length(hand, suit))
 
 
 def trump_choice_verdict(hand: Sequence[Card], suit: Suit) -> str:
@@ -132,14 +155,19 @@ def trump_choice_verdict(hand: Sequence[Card], suit: Suit) -> str:
     mask = mask_of(hand)
     best = longest_suit(mask)
     if suit is best:
-        return "Your longest suit: a good choice."
+        return _("Your longest suit: a good choice.")
     if suit_length(mask, suit) == suit_length(mask, best):
-        return (f"As long as your {best.plural}, but the {best.plural} are stronger: between suits of the same "
-                "length choose the stronger one.")
-    return (f"You hold a longer suit ({_count(mask, best)}): more trumps usually means more tricks.")
+        # Translators: {suit} is the suit's plural name ("hearts").
+        return _("As long as your {suit}, but the {suit} are stronger: between suits of the same "
+                 "length choose the stronger one.").format(suit=best.word())
+    # Translators: {count} is a number of cards of a suit ("5 hearts").
+    return _("You hold a longer suit ({count}): more trumps usually means more tricks.").format(
+        count=_count(mask, best))
 
 
-_SUIT_CHOICES: Final = tuple(f"{s.symbol} {s.plural}" for s in Suit)
+def _suit_choices() -> tuple[str, ...]:
+    """The four suits as answer buttons, "♠ spades", in the active language."""
+    return tuple(f"{s.symbol} {s.word()}" for s in Suit)
 
 
 def _won_auction(rules: RuleSet, seed: int, rng: random.Random, equal: bool) -> tuple[Deal, list[Card]]:
@@ -171,18 +199,23 @@ def _trump_choice(equal: bool) -> drills.Generator:
         mask = mask_of(hand)
         suit = longest_suit(mask)
         counts = ", ".join(_count(mask, s) for s in Suit)
+        # Translators: {counts} lists the hand's suits, "4 spades, 3 hearts, 3 diamonds, 3 clubs"; {suit} is
+        # a suit's plural name.
         if equal:
-            why = (f"You hold {counts}. Between suits of the same length choose the stronger one, the one "
-                   f"with the higher top cards: the {suit.plural}.")
+            why = _("You hold {counts}. Between suits of the same length choose the stronger one, the one "
+                    "with the higher top cards: the {suit}.").format(counts=counts, suit=suit.word())
         else:
-            why = (f"You hold {counts}: {suit.plural} are your longest suit. Long trumps win the tricks in "
-                   "which others run out of a suit, and drawing the others' trumps leaves yours in control.")
+            why = _("You hold {counts}: {suit} are your longest suit. Long trumps win the tricks in "
+                    "which others run out of a suit, and drawing the others' trumps leaves yours in control.").format(
+                        counts=counts, suit=suit.word())
         verdicts = tuple("" if s is suit else trump_choice_verdict(hand, s) for s in Suit)
+        won = about(deal.dealer, _("You dealt and you won the auction with a bid of {n}; your hand is shown."),
+                    _("{name} dealt and you won the auction with a bid of {n}; your hand is shown."),
+                    n=deal.contract)
+        choices = _suit_choices()
         return drills.ChoiceQuestion("trump-choice", seed, rules,
-                                     f"{SEAT_NAMES[deal.dealer]} dealt and you won the auction with a bid of "
-                                     f"{deal.contract}; your hand is shown. "
-                                     "Which suit is the usual choice of trump?",
-                                     _SUIT_CHOICES, _SUIT_CHOICES[suit], EQUAL_LENGTH if equal else LONGEST_SUIT,
+                                     f"{won} " + _("Which suit is the usual choice of trump?"),
+                                     choices, choices[suit], EQUAL_LENGTH if equal else LONGEST_SUIT,
                                      why, verdicts, tuple(hand))
     return make
 
@@ -192,19 +225,21 @@ def _fixed_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     hand = sorted_hand(Deal.random(rules, seed=seed).hand(0))
     suit = Suit.parse(rules.fixed_trump)
     longest = longest_suit(mask_of(hand))
-    why = (f"{drills.not_asked(drills.TRUMP_CHOICE_KIND, rules)} Your longest suit ({longest.plural}) does not "
-           "change that.")
-    return drills.ChoiceQuestion("trump-choice", seed, rules,
-                                 f"{drills.rules_title(rules)}: your hand is shown, with "
-                                 f"{_count(mask_of(hand), longest)} as its longest suit. Which suit is trump in "
-                                 "this deal?", _SUIT_CHOICES, _SUIT_CHOICES[suit], FIXED_TRUMP, why, hand=tuple(hand))
+    why = (f"{drills.not_asked(drills.TRUMP_CHOICE_KIND, rules)} "
+           + _("Your longest suit ({suit}) does not change that.").format(suit=longest.word()))
+    # Translators: after a rule book's name and a colon; {count} is a number of cards of a suit ("5 hearts").
+    ask = _("your hand is shown, with {count} as its longest suit. Which suit is trump in this deal?").format(
+        count=_count(mask_of(hand), longest))
+    choices = _suit_choices()
+    return drills.ChoiceQuestion("trump-choice", seed, rules, f"{drills.rules_title(rules)}: {ask}",
+                                 choices, choices[suit], FIXED_TRUMP, why, hand=tuple(hand))
 
 
 QUIZ_TOPICS: Final[dict[str, drills.Topic]] = {
-    "ranks": drills.Topic("Which card is higher", {"highest": _highest, "order": _rank_order}),
-    "play-order": drills.Topic("Who calls first, who deals next",
+    "ranks": drills.Topic(N_("Which card is higher"), {"highest": _highest, "order": _rank_order}),
+    "play-order": drills.Topic(N_("Who calls first, who deals next"),
                                {"first-call": _play_order, "next-dealer": _next_dealer}),
-    "trump-choice": drills.Topic("Choosing trump", {drills.LONGEST_SUIT_KIND: _trump_choice(False),
+    "trump-choice": drills.Topic(N_("Choosing trump"), {drills.LONGEST_SUIT_KIND: _trump_choice(False),
                                                     drills.EQUAL_LENGTH_KIND: _trump_choice(True)}),
 }
 """This module's quiz topics (``topics`` merges them)."""

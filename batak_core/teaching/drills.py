@@ -34,6 +34,7 @@ from ..ai.bots.evaluate import trick_estimate
 from ..cards import Card, Suit, describe_cards, longest_suit, sorted_hand
 from ..deal import BID_TOO_LOW, Bid, Deal, Phase, all_pass_outcome
 from ..errors import shorten
+from ..i18n import N_, _, active_locale, format_list, format_number, gettext, ngettext, pgettext
 from ..legality import RULE_TITLES as PLAY_RULE_TITLES
 from ..legality import IllegalMove, Verdict
 from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet, Variant, preset, variants_of
@@ -41,7 +42,7 @@ from ..seats import partner, side_seats, side_tricks
 from ..shuffle import derive_seed, new_seed
 from ..trick import trick_winner
 from . import examples
-from .names import SEAT_NAMES, in_sentence, possessive
+from .names import in_sentence, possessive, seat_name
 from .position import Position, describe_trump
 
 # Rule ids of the questions that are not about a single card's legality (the play rules' ids are
@@ -64,29 +65,108 @@ NONE_FAILED: Final = "none-failed"
 
 RULE_TITLES: Final[dict[str, str]] = {
     **{rule: title[0].upper() + title[1:] for rule, title in PLAY_RULE_TITLES.items()},
-    HIGHEST_TRUMP: "The highest trump wins",
-    HIGHEST_OF_LED_SUIT: "The highest card of the led suit wins",
-    ALL_PASS: "When everyone passes",
-    LOWEST_BID: "The lowest bid",
-    BID_TOO_LOW: "A bid must beat the highest bid so far",
-    LOWEST_ANNOUNCEMENT: "The lowest announcement",
-    DECLARER_MADE: "The declarer made the bid",
-    DECLARER_FAILED: "The declarer went down",
-    DEFENDER_PER_TRICK: "Defenders score their tricks",
-    DEFENDER_ZERO: "A defender without a trick",
-    ANNOUNCEMENT_MADE: "The announcement was made",
-    ANNOUNCEMENT_FAILED: "Fewer tricks than announced",
-    OVERTRICKS_SINK: "Too many tricks sink",
-    NONE_MADE: "Announced none and took none",
-    NONE_FAILED: "Announced none but took a trick",
+    HIGHEST_TRUMP: N_("The highest trump wins"),
+    HIGHEST_OF_LED_SUIT: N_("The highest card of the led suit wins"),
+    ALL_PASS: N_("When everyone passes"),
+    LOWEST_BID: N_("The lowest bid"),
+    BID_TOO_LOW: N_("A bid must beat the highest bid so far"),
+    LOWEST_ANNOUNCEMENT: N_("The lowest announcement"),
+    DECLARER_MADE: N_("The declarer made the bid"),
+    DECLARER_FAILED: N_("The declarer went down"),
+    DEFENDER_PER_TRICK: N_("Defenders score their tricks"),
+    DEFENDER_ZERO: N_("A defender without a trick"),
+    ANNOUNCEMENT_MADE: N_("The announcement was made"),
+    ANNOUNCEMENT_FAILED: N_("Fewer tricks than announced"),
+    OVERTRICKS_SINK: N_("Too many tricks sink"),
+    NONE_MADE: N_("Announced none and took none"),
+    NONE_FAILED: N_("Announced none but took a trick"),
 }
-"""A plain title for every rule id the drills report (the play rules' titles are ``legality``'s):
-the feedback shows the title and keeps the id for a tooltip."""
+"""A plain title for every rule id the drills report (the play rules' titles are ``legality``'s),
+in English (``rule_title`` translates): the feedback shows the title and keeps the id for a tooltip."""
+
+
+OTHER_TITLES: Final[dict[str, str]] = {
+    "announce-once": N_("Announce once"),
+    "auction-end": N_("Auction end"),
+    "best-trump": N_("Best trump"),
+    "bury": N_("Bury"),
+    "cash": N_("Cash"),
+    "count-suit": N_("Count suit"),
+    "dealer-rotates": N_("Dealer rotates"),
+    "declarer-names-trump": N_("Declarer names trump"),
+    "discard": N_("Discard"),
+    "double-penalty": N_("Double penalty"),
+    "draw-trumps": N_("Draw trumps"),
+    "equal-length": N_("Equal length"),
+    "every-trick-counts": N_("Every trick counts"),
+    "exact-bid-scores-bid": N_("Exact bid scores bid"),
+    "first-lead": N_("First lead"),
+    "fixed-trump": N_("Fixed trump"),
+    "game-end": N_("Game end"),
+    "game-length": N_("Game length"),
+    "game-over": N_("Game over"),
+    "hand-size": N_("Hand size"),
+    "hand-value": N_("Hand value"),
+    "highest-bid": N_("Highest bid"),
+    "highest-bid-ends": N_("Highest bid ends"),
+    "keep-high": N_("Keep high"),
+    "kitty": N_("Kitty"),
+    "longest-suit": N_("Longest suit"),
+    "made-thirteen-doubles": N_("Made thirteen doubles"),
+    "min-bid": N_("Min bid"),
+    "move-clock": N_("Move clock"),
+    "must-announce": N_("Must announce"),
+    "next-dealer": N_("Next dealer"),
+    "none-and-sinking": N_("None and sinking"),
+    "open-dummy": N_("Open dummy"),
+    "pass-is-final": N_("Pass is final"),
+    "play-order": N_("Play order"),
+    "rank-order": N_("Rank order"),
+    "save-trick": N_("Save trick"),
+    "sure-tricks": N_("Sure tricks"),
+    "tie-rule": N_("Tie rule"),
+    "timeout-call": N_("Timeout call"),
+    "timeout-card": N_("Timeout card"),
+    "timeout-trump": N_("Timeout trump"),
+    "top-tricks": N_("Top tricks"),
+    "tricks-per-deal": N_("Tricks per deal"),
+    "trumps-out": N_("Trumps out"),
+    "weak-hand-redeal": N_("Weak hand redeal"),
+    "winner-leads": N_("Winner leads"),
+}
+"""The plain titles of the rule ids the other quiz modules report (``course_drills``, ``rule_drills``,
+``judgement_drills``, ``variant_drills``, ``guided``, ``endings``, the house rules), in English: the
+id read as words, marked for the catalog so that ``rule_title`` can translate them."""
+
+
+def upper_first(text: str) -> str:
+    """``text`` with its first letter capitalized as the active language writes it (Turkish i → İ)."""
+    if text[:1] == "i" and active_locale() == "tr":
+        return "İ" + text[1:]
+    return text[:1].upper() + text[1:]
 
 
 def rule_title(rule: str) -> str:
-    """The plain title of a rule id; an id without an entry (a newer topic's) reads as words."""
-    return RULE_TITLES.get(rule) or rule.replace("-", " ").capitalize()
+    """The plain title of a rule id in the active language; an id without an entry (a newer
+    topic's) reads as words."""
+    if rule in PLAY_RULE_TITLES:
+        return upper_first(gettext(PLAY_RULE_TITLES[rule]))
+    if rule in RULE_TITLES:
+        return gettext(RULE_TITLES[rule])
+    if rule in OTHER_TITLES:
+        return gettext(OTHER_TITLES[rule])
+    return rule.replace("-", " ").capitalize()
+
+
+def about(seat: int, you: str, other: str, **fields: object) -> str:
+    """One of two translated messages: ``you`` about the learner (seat 0), ``other`` about another
+    player, whose name fills ``{name}``; ``fields`` fill the rest (docs/translating.md)."""
+    return (you if seat == 0 else other).format(name=seat_name(seat), **fields)
+
+
+def signed(points: int) -> str:
+    """Points with their sign, as the active language writes numbers: "+50", "-70"."""
+    return format_number(points, signed=True)
 
 _ATTEMPTS: Final = 400
 
@@ -123,18 +203,20 @@ def not_asked(kind: str, rules: RuleSet) -> str:
       partners-together score, the score topic asks another finished deal.
     """
     if kind in _AUCTION_KINDS and rules.announcements:
-        return ("Koz Maça has no auction: nobody bids or passes, every player announces how many "
-                "tricks they will take.")
+        return _("Koz Maça has no auction: nobody bids or passes, every player announces how many "
+                 "tricks they will take.")
     if kind in _CHOOSING_TRUMP_KINDS and rules.fixed_trump:
         suit = Suit.parse(rules.fixed_trump)
-        return f"Nobody chooses trump here: {suit.plural} {suit.symbol} are always trump."
+        # Translators: {suit} is the suit's plural name ("spades"), {symbol} its sign (♠).
+        return _("Nobody chooses trump here: {suit} {symbol} are always trump.").format(
+            suit=suit.word(), symbol=suit.symbol)
     if kind == TRICKLESS_DEFENDER_KIND and rules.announcements:
-        return "Koz Maça has no defenders: every player is scored against their own announcement."
+        return _("Koz Maça has no defenders: every player is scored against their own announcement.")
     if kind in (TRICKLESS_DEFENDER_KIND, NO_TRICK_KIND) and rules.partnership:
-        return ("Partners count their tricks together, so a defender's own tricks do not decide the "
-                "score: a side takes no trick only very rarely.")
+        return _("Partners count their tricks together, so a defender's own tricks do not decide the "
+                 "score: a side takes no trick only very rarely.")
     if kind == PARTNERS_KIND and not rules.partnership:
-        return "Everyone plays for themselves here: nobody's tricks count together with a partner's."
+        return _("Everyone plays for themselves here: nobody's tricks count together with a partner's.")
     return ""
 
 
@@ -158,12 +240,13 @@ def _edge_positions() -> dict[str, Position]:
     positions = {ex.title: Position.from_example(ex) for ex in examples.EDGE_CASES if not ex.options}
     four = next(ex for ex in examples.EDGE_CASES if ex.title.startswith("4. "))
     only_trumps = replace(four, hand=tuple(c for c in four.hand if c.suit == four.trump))
-    positions["5. On lead with only trumps: does leading one break trump?"] = Position.from_example(only_trumps)
+    positions[N_("5. On lead with only trumps: does leading one break trump?")] = Position.from_example(only_trumps)
     return positions
 
 
 EDGE_CASES: Final[dict[str, Position]] = _edge_positions()
-"""RULES.md's preset-disagreement cases that are play positions (6 and 7 are quiz topics)."""
+"""RULES.md's preset-disagreement cases that are play positions (6 and 7 are quiz topics), by their
+titles in English (marked for the catalog: shown as ``_(title)``)."""
 
 
 # --- questions ------------------------------------------------------------------------------
@@ -255,7 +338,8 @@ class LegalCardsQuestion(Question):
 
     @property
     def explanation(self) -> str:
-        text = f"{self._chain_text()} You may play: {describe_cards(sorted_hand(self.answer))}."
+        text = f"{self._chain_text()} " + _("You may play: {cards}.").format(
+            cards=describe_cards(sorted_hand(self.answer)))
         return f"{text} {self.note}" if self.note else text
 
     @property
@@ -269,11 +353,12 @@ class LegalCardsQuestion(Question):
         wrong = sorted(chosen - self.answer)
         if wrong:
             v = self.position.explain(self.rules, wrong[0])
-            return Result(False, v.rule, f"{v.card.label} may not be played. {self._chain_text(v)}", self.expected)
+            refused = _("{card} may not be played.").format(card=v.card.label)
+            return Result(False, v.rule, f"{refused} {self._chain_text(v)}", self.expected)
         missed = sorted(self.answer - chosen)[0]
         v = self.position.explain(self.rules, missed)
-        return Result(False, v.rule, f"You left out {missed.label}, which may be played too. {self._chain_text(v)}",
-                      self.expected)
+        left_out = _("You left out {card}, which may be played too.").format(card=missed.label)
+        return Result(False, v.rule, f"{left_out} {self._chain_text(v)}", self.expected)
 
 
 @dataclass(frozen=True)
@@ -297,12 +382,13 @@ class TrickWinnerQuestion(Question):
     def explanation(self) -> str:
         win, led = self.answer, self.trick[0].suit
         if self.rule == HIGHEST_TRUMP and led != self.trump:
-            return (f"{win.label} wins: a trump beats every card of another suit, and it is the highest "
-                    f"trump in the trick.")
+            return _("{card} wins: a trump beats every card of another suit, and it is the highest "
+                     "trump in the trick.").format(card=win.label)
         if self.rule == HIGHEST_TRUMP:
-            return f"{win.label} wins: trump was led and it is the highest trump in the trick."
-        return (f"{win.label} wins: no trump was played, so the highest {led.singular} wins; cards of "
-                f"other suits never win.")
+            return _("{card} wins: trump was led and it is the highest trump in the trick.").format(card=win.label)
+        # Translators: {suit} is the led suit's name in the singular ("the highest heart wins").
+        return _("{card} wins: no trump was played, so the highest {suit} wins; cards of "
+                 "other suits never win.").format(card=win.label, suit=led.word(plural=False))
 
     @property
     def expected(self) -> str:
@@ -316,10 +402,11 @@ class TrickWinnerQuestion(Question):
         if card == self.answer:
             return self._right()
         if card.suit != self.trick[0].suit and card.suit != self.trump:
-            why = (f"{card.label} is neither a {self.trick[0].suit.singular} (the led suit) nor a trump, "
-                   "so it cannot win.")
+            # Translators: {suit} is the led suit's name in the singular ("neither a heart").
+            why = _("{card} is neither a {suit} (the led suit) nor a trump, so it cannot win.").format(
+                card=card.label, suit=self.trick[0].suit.word(plural=False))
         else:
-            why = f"{self.answer.label} beats {card.label}."
+            why = _("{winner} beats {card}.").format(winner=self.answer.label, card=card.label)
         return Result(False, self.rule, f"{why} {self.explanation}", self.expected)
 
 
@@ -358,28 +445,60 @@ class ScoreQuestion(Question):
             return DECLARER_MADE if counted >= self.contract else DECLARER_FAILED
         return DEFENDER_ZERO if counted == 0 else DEFENDER_PER_TRICK
 
+    def _what(self, seat: int) -> str:
+        """How the scoring part that decides the seat's points applies, as a short phrase."""
+        option = self._option(seat)
+        if option == OVERTRICKS_SINK:
+            n = self.announced[seat]
+            # Translators: Koz Maça; {over} tricks more than announced, {sink} the number of overtricks that sinks.
+            return _("{over} over the number, and {sink} or more over sinks").format(
+                over=self.tricks[seat] - n, sink=self.rules.overtricks_sink)
+        # Translators: these phrases end a line of the score's explanation: "Ayşe announced 3 and took 3:
+        # made the number, +30." They say how the scoring applies, without a person.
+        return _({NONE_MADE: N_("no trick, as announced"), NONE_FAILED: N_("took a trick after announcing none"),
+                  ANNOUNCEMENT_MADE: N_("made the number"), ANNOUNCEMENT_FAILED: N_("fewer than announced"),
+                  DECLARER_MADE: N_("made the bid"), DECLARER_FAILED: N_("went down"),
+                  DEFENDER_ZERO: N_("no trick at all"), DEFENDER_PER_TRICK: N_("points per trick")}[option])
+
     def _line(self, seat: int) -> str:
-        t, points, option = self.tricks[seat], self.answer[seat], self._option(seat)
+        t, points = self.tricks[seat], signed(self.answer[seat])
+        fields: dict[str, object] = {"t": t, "what": self._what(seat), "points": points}
         if self.announced:
             n = self.announced[seat]
-            said = "none" if n == 0 else str(n)
-            what = {NONE_MADE: "no trick, as announced", NONE_FAILED: "took a trick after announcing none",
-                    OVERTRICKS_SINK: f"{t - n} over the number, and {self.rules.overtricks_sink} or more over sinks",
-                    ANNOUNCEMENT_MADE: "made the number", ANNOUNCEMENT_FAILED: "fewer than announced"}[option]
-            return f"{SEAT_NAMES[seat]} announced {said} and took {t}: {what}, {points:+d}."
-        what = {DECLARER_MADE: "made the bid", DECLARER_FAILED: "went down", DEFENDER_ZERO: "no trick at all",
-                DEFENDER_PER_TRICK: "points per trick"}[option]
+            # Translators: a Koz Maça announcement of no tricks, in a list of calls ("Ayşe none, Mehmet 3").
+            said = pgettext("announcement", "none") if n == 0 else str(n)
+            return about(seat, _("You announced {said} and took {t}: {what}, {points}."),
+                         _("{name} announced {said} and took {t}: {what}, {points}."), said=said, **fields)
         assert self.declarer is not None
         declaring = seat in side_seats(self.rules, self.declarer)
         if self.rules.partnership:
-            side = "declaring side" if declaring else "defending side"
+            fields.update(n=self.contract, counted=side_tricks(self.rules, self.tricks, seat),
+                          partner=seat_name(partner(seat)))
             if declaring:
-                side += f", bid {self.contract}"
-            counted = side_tricks(self.rules, self.tricks, seat)
-            return (f"{SEAT_NAMES[seat]} ({side}, with {SEAT_NAMES[partner(seat)]}): {t} of the side's "
-                    f"{counted} tricks, counted together: {what}, {points:+d}.")
-        role = f"declarer, bid {self.contract}" if declaring else "defender"
-        return f"{SEAT_NAMES[seat]} ({role}) took {t}: {what}, {points:+d}."
+                if seat == 0:
+                    text = _("You (declaring side, bid {n}, with {partner}): {t} of the side's {counted} tricks, "
+                             "counted together: {what}, {points}.")
+                elif partner(seat) == 0:
+                    text = _("{name} (declaring side, bid {n}, with you): {t} of the side's {counted} tricks, "
+                             "counted together: {what}, {points}.")
+                else:
+                    text = _("{name} (declaring side, bid {n}, with {partner}): {t} of the side's {counted} "
+                             "tricks, counted together: {what}, {points}.")
+            elif seat == 0:
+                text = _("You (defending side, with {partner}): {t} of the side's {counted} tricks, counted "
+                         "together: {what}, {points}.")
+            elif partner(seat) == 0:
+                text = _("{name} (defending side, with you): {t} of the side's {counted} tricks, counted "
+                         "together: {what}, {points}.")
+            else:
+                text = _("{name} (defending side, with {partner}): {t} of the side's {counted} tricks, counted "
+                         "together: {what}, {points}.")
+            return text.format(name=seat_name(seat), **fields)
+        if declaring:
+            return about(seat, _("You (declarer, bid {n}) took {t}: {what}, {points}."),
+                         _("{name} (declarer, bid {n}) took {t}: {what}, {points}."), n=self.contract, **fields)
+        return about(seat, _("You (defender) took {t}: {what}, {points}."),
+                     _("{name} (defender) took {t}: {what}, {points}."), **fields)
 
     @property
     def rule(self) -> str:
@@ -395,7 +514,7 @@ class ScoreQuestion(Question):
 
     @property
     def expected(self) -> str:
-        return ", ".join(f"{name} {p:+d}" for name, p in zip(SEAT_NAMES, self.answer, strict=True))
+        return ", ".join(f"{seat_name(seat)} {signed(p)}" for seat, p in enumerate(self.answer))
 
     def check(self, answer: object) -> Result:
         if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
@@ -407,10 +526,10 @@ class ScoreQuestion(Question):
         if not wrong:
             return self._right()
         seat = wrong[0]
-        whose = possessive(seat)
-        return Result(False, self._option(seat),
-                      f"{whose[0].upper()}{whose[1:]} points: you wrote {given[seat]:+d}. {self._line(seat)}",
-                      self.expected)
+        # Translators: {owner} is a player's name as owner, "Ayşe's" (Turkish "Ayşe'nin", German "Ayşes").
+        wrote = (_("Your points: you wrote {given}.") if seat == 0 else
+                 _("{owner} points: you wrote {given}.")).format(owner=possessive(seat), given=signed(given[seat]))
+        return Result(False, self._option(seat), f"{wrote} {self._line(seat)}", self.expected)
 
 
 @dataclass(frozen=True)
@@ -492,9 +611,11 @@ class PlayQuestion(Question):
             return self._right()
         best = max(values.values())
         lost = best - values[card]
-        return Result(False, self.rule_id,
-                      f"{card.label} gives away {lost} trick{'s' if lost != 1 else ''}: with best play your side "
-                      f"then ends with {values[card]}, not {best}. {self.why}", self.expected)
+        lost_text = ngettext("{card} gives away {n} trick: with best play your side then ends with {got}, "
+                             "not {best}.",
+                             "{card} gives away {n} tricks: with best play your side then ends with {got}, "
+                             "not {best}.", lost).format(card=card.label, n=lost, got=values[card], best=best)
+        return Result(False, self.rule_id, f"{lost_text} {self.why}", self.expected)
 
 
 def _cards(answer: object) -> list[Card]:
@@ -527,7 +648,7 @@ class Topic:
     rule; a generator whose kind cannot be asked under some rules (``not_asked``) asks a fitting
     question instead."""
 
-    title: str
+    title: str  # English, marked for the catalog: shown as ``topics.title(name)``
     kinds: Mapping[str, Generator]
 
 
@@ -707,13 +828,14 @@ def _situation(rules: RuleSet, position: Position) -> str:
     """The prompt's context for a position seen from the learner's seat: trump, broken or not, who
     led; the trick itself is drawn by the quiz."""
     trump = describe_trump(position.trump, position.trick, position.trump_broken, rules)
-    number = rules.hand_size - len(position.hand) + 1
+    number = _("Trick {number}.").format(number=rules.hand_size - len(position.hand) + 1)
     if not position.trick:
-        return f"Trick {number}. {trump} You are on lead."
-    text = (f"Trick {number}. {trump} {SEAT_NAMES[position.leader]} led the {position.trick[0].label}; "
-            "the trick so far is shown.")
+        return f"{number} {trump} " + _("You are on lead.")
+    led = about(position.leader, _("You led the {card}; the trick so far is shown."),
+                _("{name} led the {card}; the trick so far is shown."), card=position.trick[0].label)
+    text = f"{number} {trump} {led}"
     if rules.partnership and position.partner_winning:
-        text += f" Your partner, {SEAT_NAMES[partner(position.to_move)]}, is winning it so far."
+        text += " " + _("Your partner, {name}, is winning it so far.").format(name=seat_name(partner(position.to_move)))
     return text
 
 
@@ -733,21 +855,32 @@ def _disagreement(rules: RuleSet, position: Position, answer: frozenset[Card]) -
     same = [name for name, peer in peers.items() if frozenset(position.legal(peer)) == answer]
     if not others:
         return ""
-    verb = "does" if len(others) == 1 else "do"
-    return (f"The presets disagree here: {', '.join(same) or 'no preset'} allow exactly these cards; "
-            f"{', '.join(others)} {verb} not.")
+    # Translators: {same} and {others} list rule sources by their names (miniokey, classic, ...).
+    if same:
+        text = ngettext("The presets disagree here: {same} allow exactly these cards; {others} does not.",
+                        "The presets disagree here: {same} allow exactly these cards; {others} do not.",
+                        len(others))
+    else:
+        text = ngettext("The presets disagree here: no preset allow exactly these cards; {others} does not.",
+                        "The presets disagree here: no preset allow exactly these cards; {others} do not.",
+                        len(others))
+    return text.format(same=", ".join(same), others=", ".join(others))
 
 
-_PICK_ALL: Final = "Which cards may you play? Pick every one of them."
+_PICK_ALL: Final = N_("Which cards may you play? Pick every one of them.")
+"""A prompt's closing, in English: shown as ``_(_PICK_ALL)``."""
 
 
 def _cards_kind(topic: str, wanted: Predicate) -> Generator:
     """A kind of legal-cards question: a position where ``wanted`` holds."""
-    return lambda rules, seed, rng: _legal_cards(topic, rules, seed, rng, wanted, _PICK_ALL)
+    return lambda rules, seed, rng: _legal_cards(topic, rules, seed, rng, wanted, _(_PICK_ALL))
 
 
 def _trump_text(trump: Suit | None) -> str:
-    return "No trump." if trump is None else f"{trump.plural.capitalize()} {trump.symbol} are trump."
+    if trump is None:
+        return _("No trump.")
+    # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
+    return _("{suit} {symbol} are trump.").format(suit=upper_first(trump.word()), symbol=trump.symbol)
 
 
 TrickTest = Callable[[tuple[Card, ...], Suit | None], bool]
@@ -763,12 +896,12 @@ def _trick_kind(wanted: TrickTest) -> Generator:
                 number = rng.choice(fitting)
                 trick = deal.tricks[number]
                 leader = rng.randrange(4)  # the learner sits anywhere: whose cards they were does not matter
-                return TrickWinnerQuestion(
-                    "winner", seed, rules,
-                    f"Trick {number + 1}. {_trump_text(deal.trump)} {SEAT_NAMES[leader]} led the "
-                    f"{trick.cards[0].label} and the others followed with the cards shown, in turn. "
-                    "Which card wins the trick?",
-                    leader, trick.cards, deal.trump)
+                led = about(leader, _("You led the {card} and the others followed with the cards shown, in turn."),
+                            _("{name} led the {card} and the others followed with the cards shown, in turn."),
+                            card=trick.cards[0].label)
+                prompt = (_("Trick {number}.").format(number=number + 1) + f" {_trump_text(deal.trump)} {led} "
+                          + _("Which card wins the trick?"))
+                return TrickWinnerQuestion("winner", seed, rules, prompt, leader, trick.cards, deal.trump)
         raise RuntimeError("no deal produced a fitting trick")  # pragma: no cover - never seen
     return make
 
@@ -808,22 +941,25 @@ def _played_out(rules: RuleSet, seed: int, rng: random.Random, wanted: Callable[
 def _score_question(topic: str, rules: RuleSet, seed: int, deal: Deal) -> ScoreQuestion:
     """The points of a played-out deal, as the engine scores it (``Deal.scores()``)."""
     tricks, points = tuple(deal.tricks_won), tuple(deal.scores())
-    listing = ", ".join(f"{SEAT_NAMES[s]} {t}" for s, t in enumerate(tricks))
-    ask = f"Enter every player's points for this deal under the {rules_title(rules)} rules."
+    listing = _("Tricks won: {won}.").format(won=", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(tricks)))
+    ask = _("Enter every player's points for this deal under the {rules} rules.").format(rules=rules_title(rules))
     if rules.announcements:
         announced = tuple(n or 0 for n in deal.announcements)
-        calls = ", ".join(f"{SEAT_NAMES[s]} {'none' if n == 0 else n}" for s, n in enumerate(announced))
-        prompt = (f"{_trump_text(deal.trump)} There is no auction: every player announced how many tricks "
-                  f"they would take ({calls}). Tricks won: {listing}. {ask}")
+        # Translators: a Koz Maça announcement of no tricks, in a list of calls ("Ayşe none, Mehmet 3").
+        none = pgettext("announcement", "none")
+        calls = ", ".join(f"{seat_name(s)} {none if n == 0 else n}" for s, n in enumerate(announced))
+        no_auction = _("There is no auction: every player announced how many tricks they would take "
+                       "({calls}).").format(calls=calls)
+        prompt = f"{_trump_text(deal.trump)} {no_auction} {listing} {ask}"
         return ScoreQuestion(topic, seed, rules, prompt, None, None, tricks, points, announced)
     declarer, contract = deal.declarer or 0, deal.contract or 0
     sides = ""
     if rules.partnership:
-        sides = (f" Partners sit opposite and count their tricks together: {SEAT_NAMES[declarer]} and "
-                 f"{SEAT_NAMES[partner(declarer)]} against {SEAT_NAMES[(declarer + 1) % 4]} and "
-                 f"{SEAT_NAMES[(declarer + 3) % 4]}.")
-    prompt = (f"{SEAT_NAMES[declarer]} bid {contract} and won the auction. {_trump_text(deal.trump)}{sides} "
-              f"Tricks won: {listing}. {ask}")
+        sides = " " + _("Partners sit opposite and count their tricks together: {side} against {others}.").format(
+            side=format_list([seat_name(declarer), seat_name(partner(declarer))]),
+            others=format_list([seat_name((declarer + 1) % 4), seat_name((declarer + 3) % 4)]))
+    won = about(declarer, _("You bid {n} and won the auction."), _("{name} bid {n} and won the auction."), n=contract)
+    prompt = f"{won} {_trump_text(deal.trump)}{sides} {listing} {ask}"
     return ScoreQuestion(topic, seed, rules, prompt, declarer, contract, tricks, points)
 
 
@@ -878,15 +1014,29 @@ _SCORE_KINDS: Final[dict[str, Generator]] = {
 no trick, partners counted together (Koz Maça: some player's number made, beaten, missed, none taken)."""
 
 
+def _call_text(call: Bid) -> str:
+    """'Ayşe passed', 'You bid 7': a call made earlier in the auction."""
+    if call.bid is None:
+        return about(call.seat, pgettext("auction so far", "You passed"),
+                     pgettext("auction so far", "{name} passed"))
+    return about(call.seat, pgettext("auction so far", "You bid {n}"),
+                 pgettext("auction so far", "{name} bid {n}"), n=call.bid)
+
+
 def _auction_text(auction: Sequence[Bid]) -> str:
-    calls = [f"{SEAT_NAMES[b.seat]} {'passed' if b.bid is None else f'bid {b.bid}'}" for b in auction]
-    return "; ".join(calls) if calls else "nobody has called yet"
+    calls = [_call_text(b) for b in auction]
+    return "; ".join(calls) if calls else _("nobody has called yet")
+
+
+def _dealt(dealer: int) -> str:
+    return about(dealer, _("You dealt."), _("{name} dealt."))
 
 
 def _turn(seat: int) -> str:
     """"It is Ayşe's turn: what is the lowest bid Ayşe may make?" without a "seat"."""
-    who = "you" if seat == 0 else SEAT_NAMES[seat]
-    return f"It is {possessive(seat)} turn: what is the lowest bid {who} may make?"
+    # Translators: {whose} is the player's name as owner ("Ayşe's"), {name} the name itself.
+    return about(seat, _("It is your turn: what is the lowest bid you may make?"),
+                 _("It is {whose} turn: what is the lowest bid {name} may make?"), whose=possessive(seat))
 
 
 def _lowest_bid(rules: RuleSet, seed: int, rng: random.Random, *, raised: bool) -> Question:
@@ -903,10 +1053,12 @@ def _lowest_bid(rules: RuleSet, seed: int, rng: random.Random, *, raised: bool) 
     low = max(1, min(rules.min_bid, bids[0]) - 1)
     choices = tuple(str(n) for n in range(low, min(rules.max_bid, bids[0] + 2) + 1))
     rule = LOWEST_BID if deal.high_bid is None else BID_TOO_LOW
-    why = (f"The lowest bid under the {rules_title(rules)} rules is {rules.min_bid}." if deal.high_bid is None
-           else f"A bid must beat the highest bid so far ({deal.high_bid}), so the lowest is {bids[0]}.")
-    prompt = (f"{SEAT_NAMES[deal.dealer]} dealt. The auction so far: {_auction_text(deal.auction)}. "
-              f"{_turn(deal.to_move or 0)}")
+    why = (_("The lowest bid under the {rules} rules is {n}.").format(rules=rules_title(rules), n=rules.min_bid)
+           if deal.high_bid is None else
+           _("A bid must beat the highest bid so far ({high}), so the lowest is {n}.").format(
+               high=deal.high_bid, n=bids[0]))
+    so_far = _("The auction so far: {auction}.").format(auction=_auction_text(deal.auction))
+    prompt = f"{_dealt(deal.dealer)} {so_far} {_turn(deal.to_move or 0)}"
     return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(bids[0]), rule, why,
                           _tried_bids(deal, choices, bids[0]))
 
@@ -918,7 +1070,8 @@ def _tried_bids(deal: Deal, choices: Sequence[str], lowest: int) -> tuple[str, .
         trial = deal.copy()
         try:
             trial.bid(int(text))
-            verdicts.append("" if int(text) == lowest else f"{text} is allowed, but {lowest} is lower.")
+            verdicts.append("" if int(text) == lowest else
+                            _("{n} is allowed, but {lowest} is lower.").format(n=text, lowest=lowest))
         except IllegalMove as error:
             verdicts.append(error.reason)
     return tuple(verdicts)
@@ -927,43 +1080,49 @@ def _tried_bids(deal: Deal, choices: Sequence[str], lowest: int) -> tuple[str, .
 def _lowest_announcement(rules: RuleSet, seed: int, rng: random.Random) -> Question:
     """Koz Maça's counterpart of the lowest bid (``not_asked``): the lowest number a player may announce."""
     deal = Deal.random(rules, seed=seed, dealer=seed % 4)
-    for _ in range(rng.randrange(4)):
+    for _i in range(rng.randrange(4)):
         deal.bid(rng.choice(deal.legal_bids()[:5]))
     legal = deal.legal_bids()
     low = max(0, legal[0] - 1)
     choices = tuple(str(n) for n in range(low, low + 4))
-    said = "; ".join(f"{SEAT_NAMES[b.seat]} announced {'none' if b.bid == 0 else b.bid}" for b in deal.auction)
-    none = ' 0 is "none": a promise to take no trick at all.' if legal[0] == 0 else ""
-    why = (f"Under the {rules_title(rules)} rules every player announces a number from {legal[0]} to "
-           f"{legal[-1]}, whatever the others announced.{none}")
+    said = "; ".join(about(b.seat, _("You announced none"), _("{name} announced none")) if b.bid == 0 else
+                     about(b.seat, _("You announced {n}"), _("{name} announced {n}"), n=b.bid) for b in deal.auction)
+    none = (" " + _('0 is "none": a promise to take no trick at all.')) if legal[0] == 0 else ""
+    why = _("Under the {rules} rules every player announces a number from {low} to {high}, whatever the others "
+            "announced.").format(rules=rules_title(rules), low=legal[0], high=legal[-1]) + none
     seat = deal.to_move or 0
-    who = "you" if seat == 0 else SEAT_NAMES[seat]
-    prompt = (f"{rules_title(rules)}: {_trump_text(deal.trump)} Every player announces how many tricks they "
-              f"will take. So far: {said or 'nobody has announced yet'}. It is {possessive(seat)} turn: "
-              f"what is the lowest number {who} may announce?")
+    so_far = _("So far: {said}.").format(said=said or _("nobody has announced yet"))
+    # Translators: {whose} is the player's name as owner ("Ayşe's"), {name} the name itself.
+    turn = about(seat, _("It is your turn: what is the lowest number you may announce?"),
+                 _("It is {whose} turn: what is the lowest number {name} may announce?"), whose=possessive(seat))
+    prompt = (f"{rules_title(rules)}: {_trump_text(deal.trump)} "
+              + _("Every player announces how many tricks they will take.") + f" {so_far} {turn}")
     return ChoiceQuestion("bidding", seed, rules, prompt, choices, str(legal[0]), LOWEST_ANNOUNCEMENT, why,
                           _tried_bids(deal, choices, legal[0]))
 
 
 _ALL_PASS_CHOICES: Final[dict[AllPass, str]] = {
-    AllPass.FIRST_BIDDER_PLAYS: "The player after the dealer must play the contract.",
-    AllPass.DEALER_PLAYS: "The dealer must play the contract.",
-    AllPass.REDEAL: "The cards are thrown in and dealt again.",
-    AllPass.DEALER_MUST_BID: "The dealer may not pass and must bid.",
+    AllPass.FIRST_BIDDER_PLAYS: N_("The player after the dealer must play the contract."),
+    AllPass.DEALER_PLAYS: N_("The dealer must play the contract."),
+    AllPass.REDEAL: N_("The cards are thrown in and dealt again."),
+    AllPass.DEALER_MUST_BID: N_("The dealer may not pass and must bid."),
 }
-"""The all-pass question's answers, one per outcome the engine knows (``deal.all_pass_outcome``)."""
+"""The all-pass question's answers, one per outcome the engine knows (``deal.all_pass_outcome``), in
+English: shown as ``_(choice)``."""
 
 
 def _all_pass(topic: str, rules: RuleSet, seed: int) -> ChoiceQuestion:
     """What happens when nobody bids: ``deal.all_pass_outcome``, which the engine replays."""
     outcome = all_pass_outcome(rules)
     differs = sorted(name for name, peer in _peers(rules).items() if all_pass_outcome(peer).text != outcome.text)
-    note = f" Under {', '.join(differs)} it goes differently." if differs else ""
-    dealer = seed % 4
-    passes = "The first three players pass" if outcome.rule is AllPass.DEALER_MUST_BID else "All four players pass"
-    prompt = f"{SEAT_NAMES[dealer]} dealt. {passes}. Under the {rules_title(rules)} rules, what happens?"
-    return ChoiceQuestion(topic, seed, rules, prompt, tuple(_ALL_PASS_CHOICES.values()),
-                          _ALL_PASS_CHOICES[outcome.rule], ALL_PASS, outcome.text + note)
+    # Translators: {presets} lists rule sources by their names (miniokey, classic, ...).
+    note = (" " + _("Under {presets} it goes differently.").format(presets=", ".join(differs))) if differs else ""
+    passes = (_("The first three players pass. Under the {rules} rules, what happens?")
+              if outcome.rule is AllPass.DEALER_MUST_BID else
+              _("All four players pass. Under the {rules} rules, what happens?")).format(rules=rules_title(rules))
+    prompt = f"{_dealt(seed % 4)} {passes}"
+    return ChoiceQuestion(topic, seed, rules, prompt, tuple(_(text) for text in _ALL_PASS_CHOICES.values()),
+                          _(_ALL_PASS_CHOICES[outcome.rule]), ALL_PASS, outcome.text + note)
 
 
 def _bidding_kind(kind: str) -> Generator:
@@ -1002,32 +1161,32 @@ def _edge(rules: RuleSet, seed: int, rng: random.Random) -> Question:
 
 
 QUIZ_TOPICS: Final[dict[str, Topic]] = {
-    "follow": Topic("Following suit and overtaking", {
+    "follow": Topic(N_("Following suit and overtaking"), {
         "overtake": _cards_kind("follow", _overtaking),
         "cannot-overtake": _cards_kind("follow", _cannot_overtake),
         "trump-led": _cards_kind("follow", _trump_led_overtaking),
         "trick-trumped": _cards_kind("follow", _trumped_holding_both),
     }),
-    "ruff": Topic("Ruffing and overtrumping", {
+    "ruff": Topic(N_("Ruffing and overtrumping"), {
         "must-ruff": _cards_kind("ruff", _ruffing),
         "overtrump": _cards_kind("ruff", _overtrumping),
         "cannot-overtrump": _cards_kind("ruff", _cannot_overtrump),
         "no-trump-left": _cards_kind("ruff", _no_trump_left),
     }),
-    "trump-lead": Topic("Leading trump: broken or not", {
+    "trump-lead": Topic(N_("Leading trump: broken or not"), {
         "not-broken": _cards_kind("trump-lead", _leading(False)),
         "broken": _cards_kind("trump-lead", _leading(True)),
     }),
-    "winner": Topic("Who wins the trick", {
+    "winner": Topic(N_("Who wins the trick"), {
         "trumped": _trick_kind(_ruffed_trick),
         "no-trump-played": _trick_kind(_led_suit_trick),
         "high-discard": _trick_kind(_high_discard),
         "trump-led": _trick_kind(_trump_led_trick),
     }),
-    "score": Topic("Scoring a finished deal", _SCORE_KINDS),
-    "bidding": Topic("Bidding and the all-pass outcome",
+    "score": Topic(N_("Scoring a finished deal"), _SCORE_KINDS),
+    "bidding": Topic(N_("Bidding and the all-pass outcome"),
                      {kind: _bidding_kind(kind) for kind in (LOWEST_BID_KIND, BEAT_THE_BID_KIND, ALL_PASS_KIND)}),
-    "edge": Topic("Where the presets disagree", {"edge": _edge}),
+    "edge": Topic(N_("Where the presets disagree"), {"edge": _edge}),
 }
 """This module's quiz topics: each one's title and its kinds of question (``topics`` merges them)."""
 

@@ -23,13 +23,14 @@ from ..ai import solver
 from ..ai.bots import get
 from ..cards import Card, Suit, describe_cards, mask_of, parse_cards, sorted_hand
 from ..deal import Deal, Phase
+from ..i18n import N_, _, ngettext
 from ..legality import legal_plays
 from ..rules import DefenderZero, RuleSet
 from ..seats import side_mask, side_seats
 from ..shuffle import derive_seed
 from ..trick import trick_winner
 from . import drills
-from .names import SEAT_NAMES
+from .names import seat_name
 
 DECLARER: Final = "declarer"
 DEFENDER: Final = "defender"
@@ -211,34 +212,34 @@ class Theme:
 
 
 THEMES: Final[dict[str, Theme]] = {
-    "draw-trumps": Theme("Drawing trumps", draws_trumps,
-                         "Draw trumps: lead trump while the others still hold some, so that later nobody can "
-                         "ruff your winners."),
-    "cash": Theme("Cashing a winner", cashes,
-                  "Cash your winner: it is the highest card of its suit still out and the others must follow "
-                  "suit, so it takes the trick now; later it could be ruffed or discarded."),
-    "count-suit": Theme("Counting a suit", counts_suit,
-                        "Count the suit: nobody else holds a card of it any more, so even your small card "
-                        "takes the trick."),
-    "ruff": Theme("Ruffing", ruffs,
-                  "Ruff: you have none of the led suit, so a trump takes the trick."),
-    "overtrump": Theme("Overtrumping", overtrumps,
-                       "Overtrump: the trick is trumped, and a higher trump of yours takes it."),
-    "duck": Theme("Ducking", ducks,
-                  "Duck: you could take this trick, but letting it go keeps your high card for a trick "
-                  "that would otherwise be lost."),
-    "keep-high": Theme("Keeping a high card", keeps_high,
-                       "Don't waste a high card on a trick you cannot win: play low and keep the high card "
-                       "for a trick it can take."),
-    "discard": Theme("Discarding", discards,
-                     "Discard well: throw a card of a suit that can no longer win, and keep the suit that "
-                     "still matters (the one the declarer is long in)."),
-    "save-trick": Theme("Taking the trick that saves you", saves_trickless,
-                        "Make sure of one trick: you have none yet, and a defender without a trick is "
-                        "punished. Take it now, or keep the card that will take it."),
-    BEST_PLAY: Theme("Finding the best card", lambda spot: len(spot.best) < len(spot.values),
-                     "Count the tricks with every hand in view before you play: not every card you may "
-                     "play keeps the most for your side."),
+    "draw-trumps": Theme(N_("Drawing trumps"), draws_trumps,
+                         N_("Draw trumps: lead trump while the others still hold some, so that later nobody can "
+                            "ruff your winners.")),
+    "cash": Theme(N_("Cashing a winner"), cashes,
+                  N_("Cash your winner: it is the highest card of its suit still out and the others must follow "
+                     "suit, so it takes the trick now; later it could be ruffed or discarded.")),
+    "count-suit": Theme(N_("Counting a suit"), counts_suit,
+                        N_("Count the suit: nobody else holds a card of it any more, so even your small card "
+                           "takes the trick.")),
+    "ruff": Theme(N_("Ruffing"), ruffs,
+                  N_("Ruff: you have none of the led suit, so a trump takes the trick.")),
+    "overtrump": Theme(N_("Overtrumping"), overtrumps,
+                       N_("Overtrump: the trick is trumped, and a higher trump of yours takes it.")),
+    "duck": Theme(N_("Ducking"), ducks,
+                  N_("Duck: you could take this trick, but letting it go keeps your high card for a trick "
+                     "that would otherwise be lost.")),
+    "keep-high": Theme(N_("Keeping a high card"), keeps_high,
+                       N_("Don't waste a high card on a trick you cannot win: play low and keep the high card "
+                          "for a trick it can take.")),
+    "discard": Theme(N_("Discarding"), discards,
+                     N_("Discard well: throw a card of a suit that can no longer win, and keep the suit that "
+                        "still matters (the one the declarer is long in).")),
+    "save-trick": Theme(N_("Taking the trick that saves you"), saves_trickless,
+                        N_("Make sure of one trick: you have none yet, and a defender without a trick is "
+                           "punished. Take it now, or keep the card that will take it.")),
+    BEST_PLAY: Theme(N_("Finding the best card"), lambda spot: len(spot.best) < len(spot.values),
+                     N_("Count the tricks with every hand in view before you play: not every card you may "
+                        "play keeps the most for your side.")),
 }
 """Every theme a generated ending is tagged with, by name (the quiz kinds); ``BEST_PLAY`` is no kind of
 its own: it stands in when a search finds no ending with another theme."""
@@ -250,8 +251,9 @@ def themes_of(spot: Spot) -> list[str]:
 
 
 def idea(theme: str, rules: RuleSet) -> str:
-    """A theme's idea in plain words; the trickless penalty is said as the learner's rules say it."""
-    text = THEMES[theme].idea
+    """A theme's idea in plain words, in the active language; the trickless penalty is said as the
+    learner's rules say it."""
+    text = _(THEMES[theme].idea)
     return f"{text} {trickless_rule(rules)}" if theme == "save-trick" else text
 
 
@@ -350,29 +352,49 @@ def find_spot(rules: RuleSet, seed: int, rng: random.Random, role: str, wanted: 
 # --- questions -------------------------------------------------------------------------------
 
 
+def which_card() -> str:
+    """The question an ending's prompt ends with, in the active language."""
+    return _("Which card do you play?")
+
+
+def trump_sentence(trump: Suit) -> str:
+    """"Hearts ♥ are trump." in the active language."""
+    word = trump.word()
+    # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
+    return _("{suit} {symbol} are trump.").format(suit=word[:1].upper() + word[1:], symbol=trump.symbol)
+
+
 def situation(spot: Spot) -> str:
     """Who plays for what, and the trick so far, in plain words (the hands are drawn)."""
     rules = spot.rules
     left = len(spot.hand)  # the mover has not played to the current trick yet
-    trump = f"{spot.trump.plural.capitalize()} {spot.trump.symbol} are trump."
-    won = f"{spot.won} trick{'s' if spot.won != 1 else ''}"
+    won = spot.won
     if spot.declarer is None:
-        role = f"Everyone plays for their own number; you have taken {won} so far."
+        role = ngettext("Everyone plays for their own number; you have taken {n} trick so far.",
+                        "Everyone plays for their own number; you have taken {n} tricks so far.", won).format(n=won)
     elif spot.declarer == spot.mover:
-        role = f"You are the declarer and have taken {won} so far."
+        role = ngettext("You are the declarer and have taken {n} trick so far.",
+                        "You are the declarer and have taken {n} tricks so far.", won).format(n=won)
     elif spot.is_declarer_side():
-        role = (f"Your partner {SEAT_NAMES[spot.declarer]} is the declarer; together you have taken {won} "
-                "so far.")
+        role = ngettext("Your partner {name} is the declarer; together you have taken {n} trick so far.",
+                        "Your partner {name} is the declarer; together you have taken {n} tricks so far.",
+                        won).format(name=seat_name(spot.declarer), n=won)
     elif rules.partnership:
-        role = (f"{SEAT_NAMES[spot.declarer]} is the declarer; you defend with your partner "
-                f"{SEAT_NAMES[spot.mover ^ 2]} and together you have taken {won} so far.")
+        role = ngettext("{declarer} is the declarer; you defend with your partner {partner} and together you have "
+                        "taken {n} trick so far.",
+                        "{declarer} is the declarer; you defend with your partner {partner} and together you have "
+                        "taken {n} tricks so far.", won).format(declarer=seat_name(spot.declarer),
+                                                                partner=seat_name(spot.mover ^ 2), n=won)
     else:
-        role = f"{SEAT_NAMES[spot.declarer]} is the declarer; you defend and have taken {won} so far."
+        role = ngettext("{name} is the declarer; you defend and have taken {n} trick so far.",
+                        "{name} is the declarer; you defend and have taken {n} tricks so far.",
+                        won).format(name=seat_name(spot.declarer), n=won)
     if spot.trick:
-        led = f"{SEAT_NAMES[spot.leader]} led; the trick so far is shown."
+        led = _("{name} led; the trick so far is shown.").format(name=seat_name(spot.leader))
     else:
-        led = "You are on lead."
-    return f"{trump} {left} tricks are left. {role} {led} Every hand is shown face up."
+        led = _("You are on lead.")
+    tricks = ngettext("{n} trick is left.", "{n} tricks are left.", left).format(n=left)
+    return " ".join((trump_sentence(spot.trump), tricks, role, led, _("Every hand is shown face up.")))
 
 
 def play_question(topic: str, role: str, wanted: Sequence[str], others: Sequence[str], rules: RuleSet, seed: int,
@@ -381,10 +403,16 @@ def play_question(topic: str, role: str, wanted: Sequence[str], others: Sequence
     where none turns up soon, see ``find_spot``) under ``rules``."""
     spot, found = find_spot(rules, seed, rng, role, wanted, others)
     best = spot.best
-    verb = "keeps" if len(best) == 1 else "keep"
-    why = (f"{idea(found, rules)} Here {describe_cards(sorted_hand(best))} {verb} {spot.best_value} "
-           f"trick{'s' if spot.best_value != 1 else ''} for your side, with best play by everyone.")
-    prompt = f"{situation(spot)} Which card do you play?"
+    value = spot.best_value
+    cards = describe_cards(sorted_hand(best))
+    if len(best) == 1:
+        here = ngettext("Here {cards} keeps {n} trick for your side, with best play by everyone.",
+                        "Here {cards} keeps {n} tricks for your side, with best play by everyone.", value)
+    else:
+        here = ngettext("Here {cards} keep {n} trick for your side, with best play by everyone.",
+                        "Here {cards} keep {n} tricks for your side, with best play by everyone.", value)
+    why = f"{idea(found, rules)} " + here.format(cards=cards, n=value)
+    prompt = f"{situation(spot)} {which_card()}"
     return drills.PlayQuestion(topic, seed, rules, prompt, spot.hands, spot.mover, spot.leader, spot.trick,
                                spot.trump, spot.values, found, why)
 
@@ -440,43 +468,43 @@ class Ending:
 
 
 DECLARER_ENDINGS: Final = (
-    Ending("Draw trumps first",
-           "Each of the others holds one trump. Lead your king of trumps: all three must follow with their "
-           "last trumps, and your 7 of spades and 10 of hearts win the last two tricks. Lead the 10 of hearts "
-           "first and a player without hearts ruffs it; lead the 7 of spades first and a higher trump wins.",
+    Ending(N_("Draw trumps first"),
+           N_("Each of the others holds one trump. Lead your king of trumps: all three must follow with their "
+              "last trumps, and your 7 of spades and 10 of hearts win the last two tricks. Lead the 10 of hearts "
+              "first and a player without hearts ruffs it; lead the 7 of spades first and a higher trump wins."),
            ("7S KS TH", "QS 7C TC", "JS 5H JD", "9S 5D 6D"), "S", leader=0, best="KS", won=2),
-    Ending("Cash your winners from the top",
-           "Nobody has a trump left. Your king is the highest spade still out: cash it first, and once the "
-           "jack has fallen under it your 10 is the top spade and wins too. Lead the 10 first and the jack "
-           "takes it: the lead is gone, and you never get it back to cash the king.",
+    Ending(N_("Cash your winners from the top"),
+           N_("Nobody has a trump left. Your king is the highest spade still out: cash it first, and once the "
+              "jack has fallen under it your 10 is the top spade and wins too. Lead the 10 first and the jack "
+              "takes it: the lead is gone, and you never get it back to cash the king."),
            ("TS KS 4C", "4S 7C 8C", "JS JH KH", "8S TH QH"), "D", leader=0, best="KS", won=5),
-    Ending("Count a suit: your small club wins",
-           "Count the clubs: the others have none left, and the trumps are all gone. So your 4 of clubs is a "
-           "winner, small as it is: take that trick first. Lead the king of diamonds and the ace beats it, and "
-           "you never get the lead back.",
+    Ending(N_("Count a suit: your small club wins"),
+           N_("Count the clubs: the others have none left, and the trumps are all gone. So your 4 of clubs is a "
+              "winner, small as it is: take that trick first. Lead the king of diamonds and the ace beats it, and "
+              "you never get the lead back."),
            ("4C KD 2H", "AD AH KH", "QH JH QD", "JD TD TH"), "S", leader=0, best="4C", won=6),
-    Ending("Ruff in the short hand: the smallest trump that wins",
-           "You have no clubs left, so a trump wins this trick, and you play last: nobody can overtrump. The 9 "
-           "of diamonds is enough; keep the queen, which still beats the jack and 10 of trumps later.",
+    Ending(N_("Ruff in the short hand: the smallest trump that wins"),
+           N_("You have no clubs left, so a trump wins this trick, and you play last: nobody can overtrump. The 9 "
+              "of diamonds is enough; keep the queen, which still beats the jack and 10 of trumps later."),
            ("TH 9D QD", "JD AC", "6C 9C", "TD TC"), "D", leader=1, trick="JC QC 8C", best="9D", won=5),
 )
 """The declarer-play lesson's worked endings (you are the declarer, seat 0)."""
 
 DEFENCE_ENDINGS: Final = (
-    Ending("Keep the card that saves you",
-           "You have no trick yet. You have no diamond and no trump, so you discard: throw a small club and "
-           "keep your ace, which takes a trick when clubs are led. Throw the ace and you end the deal "
-           "without a trick.",
+    Ending(N_("Keep the card that saves you"),
+           N_("You have no trick yet. You have no diamond and no trump, so you discard: throw a small club and "
+              "keep your ace, which takes a trick when clubs are led. Throw the ace and you end the deal "
+              "without a trick."),
            ("6C 7C AC", "5C TC", "7H TH", "TS 9C"), "S", leader=1, trick="TD QS 9S", best="6C", declarer=3),
-    Ending("Don't waste a high card on a trick already lost",
-           "Ayşe's king of hearts wins this trick whatever you play. Play your 4 and keep the 10: it beats "
-           "her 9 of hearts later.",
+    Ending(N_("Don't waste a high card on a trick already lost"),
+           N_("Ayşe's king of hearts wins this trick whatever you play. Play your 4 and keep the 10: it beats "
+              "her 9 of hearts later."),
            ("7S 4H TH", "9H TD", "QS 9D", "9S 7H"), "C", leader=1, trick="KH QH 5H", best="4H", declarer=1,
            won=1),
-    Ending("Discard: keep the declarer's long suit guarded",
-           "Zeynep, the declarer, still holds two diamonds. You have no club and no trump, so you discard: "
-           "throw the heart, which can win nothing, and keep both diamonds. They beat hers, and with only "
-           "one left she would make her last diamond.",
+    Ending(N_("Discard: keep the declarer's long suit guarded"),
+           N_("Zeynep, the declarer, still holds two diamonds. You have no club and no trump, so you discard: "
+              "throw the heart, which can win nothing, and keep both diamonds. They beat hers, and with only "
+              "one left she would make her last diamond."),
            ("9D 8D 5H", "AH KH 2C", "QH JH 3C", "7D 6D"), "S", leader=3, trick="AC", best="5H", declarer=3,
            won=1),
 )

@@ -24,13 +24,14 @@ from typing import Final, NamedTuple
 from ..actions import PASS, Action, ActionKind
 from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from ..deal import Deal, Phase, all_pass_outcome
+from ..i18n import N_, _, ngettext
 from ..legality import IllegalMove
 from ..rules import RuleSet, Variant
 from ..shuffle import derive_seed
 from ..trick import trick_winner
 from . import drills
 from .lessons import LESSONS, LESSONS_BY_ID
-from .names import SEAT_NAMES, verb
+from .names import SEAT_NAMES, possessive, seat_name
 from .position import Position
 
 LEARNER: Final = 0
@@ -69,7 +70,7 @@ class Check(NamedTuple):
 class Goal:
     """A learner step's target: ``kind`` says what is asked, ``target`` is the one right action
     (as text: "pass", "play 9D"), ``title`` names the step in the step list and ``instruction``
-    is what the narrator asks for."""
+    is what the narrator asks for (both in English, marked for the catalog: shown as ``_(title)``)."""
 
     kind: GoalKind
     target: str
@@ -122,47 +123,60 @@ class Goal:
 
     def _praise(self, deal: Deal, choice: Action) -> str:
         if self.kind is GoalKind.PASS:
-            return "Right: you pass and are out of this auction. Now the others call."
+            return _("Right: you pass and are out of this auction. Now the others call.")
         card, trick = choice.card, deal.current_trick
         if self.kind is GoalKind.FOLLOW:
             held = [c for c in deal.hand(LEARNER) if c.suit == card.suit]
-            only = f"the {card.label} is your only {card.suit.singular}" if len(held) == 1 else \
-                f"the {card.label} is a {card.suit.singular}"
-            return f"Right: {trick[0].suit.plural} were led, {only}, and you must follow suit."
+            # Translators: {led} is the led suit's plural name ("clubs"), {suit} a suit's name for one card ("club").
+            text = (_("Right: {led} were led, the {card} is your only {suit}, and you must follow suit.")
+                    if len(held) == 1 else
+                    _("Right: {led} were led, the {card} is a {suit}, and you must follow suit."))
+            return text.format(led=trick[0].suit.word(), card=card.label, suit=card.suit.word(plural=False))
         if self.kind is GoalKind.RUFF:
             led = trick[0].suit
-            return (f"Right: with no {led.plural} you must play a trump if you have one. That is a ruff: "
-                    f"the {card.label} beats every {led.singular}.")
+            # Translators: {led} is the led suit's plural name ("clubs"), {suit} its name for one card ("club").
+            return _("Right: with no {led} you must play a trump if you have one. That is a ruff: the {card} beats "
+                     "every {suit}.").format(led=led.word(), card=card.label, suit=led.word(plural=False))
         if self.kind is GoalKind.CHEAP_WIN:
             top = _winning_card(trick, deal.trump)
             kept = [c for c in deal.hand(LEARNER) if c.suit == card.suit and c > card]
-            keep = f" Your {describe_cards(kept)} stay{'s' if len(kept) == 1 else ''} in your hand for later." \
-                if kept else ""
-            return (f"Right: the {card.label} is your lowest card that beats the {top.label}, and nobody plays "
-                    f"after you.{keep}")
-        return (f"Right: the {card.label} is the highest {card.suit.singular}. Nobody can beat it unless "
-                f"they have no {card.suit.plural} left and ruff.")
+            text = _("Right: the {card} is your lowest card that beats the {top}, and nobody plays after you.").format(
+                card=card.label, top=top.label)
+            if kept:
+                # Translators: {cards} lists the cards kept ("Q♦" or "Q♦ and K♦").
+                text += " " + ngettext("Your {cards} stays in your hand for later.",
+                                       "Your {cards} stay in your hand for later.", len(kept)).format(
+                    cards=describe_cards(kept))
+            return text
+        # Translators: {suit} is a suit's name for one card ("heart"), {suits} its plural name ("hearts").
+        return _("Right: the {card} is the highest {suit}. Nobody can beat it unless they have no {suits} left and "
+                 "ruff.").format(card=card.label, suit=card.suit.word(plural=False), suits=card.suit.word())
 
     def _miss(self, deal: Deal, choice: Action) -> str:
         """Why a legal choice misses the goal."""
         if self.kind is GoalKind.PASS:
-            n = choice.number
-            return (f"You may bid {n}, but a bid promises {n} tricks, and with so few high cards you would not "
-                    f"take them. Press Pass.")
+            return _("You may bid {n}, but a bid promises {n} tricks, and with so few high cards you would not take "
+                     "them. Press Pass.").format(n=choice.number)
         card = choice.card
         target = self.action.card
         if self.kind is GoalKind.CHEAP_WIN:
             if _wins(deal, card):
-                return (f"The {card.label} wins too, but the {target.label} wins it more cheaply: keep the "
-                        f"{card.label} for a later trick.")
+                # Translators: {target} is the cheaper card that wins.
+                return _("The {card} wins too, but the {target} wins it more cheaply: keep the {card} for a later "
+                         "trick.").format(card=card.label, target=target.label)
             trick = deal.current_trick
             top = _winning_card(trick, deal.trump)
-            who = SEAT_NAMES[((deal.trick_leader or 0) + trick.index(top)) % 4]
-            return f"You may play the {card.label}, but it does not win the trick: {who}'s {top.label} is higher."
+            seat = ((deal.trick_leader or 0) + trick.index(top)) % 4
+            # Translators: {whose} is a player's name as owner ("Mehmet's"), {top} the card winning the trick.
+            return _("You may play the {card}, but it does not win the trick: {whose} {top} is higher.").format(
+                card=card.label, whose=possessive(seat), top=top.label)
         if self.kind is GoalKind.LEAD_ACE:
-            return (f"You may lead the {card.label}, but your {target.label} is a sure winner while the others "
-                    f"still hold {target.suit.plural}: lead it now.")
-        return f"You may play the {card.label}, but that is not what this step asks: {self.instruction}"
+            # Translators: {target} is the learner's ace; {suits} its suit's plural name ("hearts").
+            return _("You may lead the {card}, but your {target} is a sure winner while the others still hold "
+                     "{suits}: lead it now.").format(card=card.label, target=target.label, suits=target.suit.word())
+        # Translators: {instruction} is what the step asks, e.g. "Follow suit: play a club."
+        return _("You may play the {card}, but that is not what this step asks: {instruction}").format(
+            card=card.label, instruction=_(self.instruction))
 
 
 def _legal(deal: Deal, card: Card) -> bool:
@@ -173,9 +187,11 @@ def _refusal(deal: Deal, choice: Action) -> str:
     """The engine's reason why ``choice`` may not be made now ('' when it may)."""
     if choice.kind is ActionKind.PLAY:
         if deal.phase is not Phase.PLAY:
-            return "You cannot play a card now: the auction is still going on."
+            return _("You cannot play a card now: the auction is still going on.")
         verdict = deal.explain(choice.card)
-        return "" if verdict.legal else f"The {choice.card.label} may not be played. {verdict.reason}"
+        # Translators: {reason} is the engine's reason, a whole sentence.
+        return "" if verdict.legal else _("The {card} may not be played. {reason}").format(
+            card=choice.card.label, reason=verdict.reason)
     trial = deal.copy()
     try:
         trial.act(choice)
@@ -204,8 +220,9 @@ def _cheapest_winner(deal: Deal) -> Card | None:
 @dataclass(frozen=True)
 class Step:
     """One step of the script: ``seat`` does ``action`` (text like "play AC"; '' for a step that
-    only narrates) and the narrator adds ``comment``, a template filled from ``facts``. A learner
-    step has a ``goal`` and the goal's target is its action."""
+    only narrates) and the narrator adds ``comment``, a template filled from ``facts`` (in English,
+    marked for the catalog: filled as ``_(comment)``). A learner step has a ``goal`` and the goal's
+    target is its action."""
 
     seat: int
     action: str
@@ -223,40 +240,49 @@ def _learner(kind: GoalKind, target: str, title: str, instruction: str, comment:
 
 
 STEPS: Final = (
-    Step(LEARNER, "", "{dealer_name} dealt the cards, one at a time: {hand_size} each. Your hand is at the "
-                      "bottom, the others' cards are face down. {direction} A deal goes: the auction, trump, "
-                      "{tricks} tricks, then the score. The auction starts with the player after the dealer: you."),
-    _learner(GoalKind.PASS, "pass", "Pass: too few high cards", "Press Pass.",
-             "In the auction each player in turn bids the number of tricks they promise to take, or passes. "
-             "Your hand has few high cards (your only aces, kings and queens: {high_cards}): too few to promise "
-             "tricks. Lesson {count_lesson}, {count_title}, teaches you to count a hand before you bid."),
-    Step(1, "bid 5", "A bid promises at least that many tricks. {min_bid}"),
-    Step(2, "bid 6", "Every bid must be higher than the one before."),
-    Step(3, "pass", "A player who passes is out of this auction."),
-    Step(1, "pass", "Three players have passed, so the auction is over: {declarer_name} won it and is the "
-                    "declarer, who must take at least {contract} tricks."),
-    Step(2, "trump S", "The declarer chooses trump: {declarer_name} holds {trump_count} {trump}, more than of "
-                       "any other suit. A trump beats every card of the other suits. The declarer leads the "
-                       "first trick."),
-    Step(2, "play AC", "The first card of a trick is the lead: the others must follow suit, a club if they "
-                       "have one."),
+    # Translators: the narrator of the guided deal. {dealer_name} is the dealer's name, {direction} a sentence on
+    # the direction of play, {hand_size} and {tricks} numbers.
+    Step(LEARNER, "", N_("{dealer_name} dealt the cards, one at a time: {hand_size} each. Your hand is at the "
+                         "bottom, the others' cards are face down. {direction} A deal goes: the auction, trump, "
+                         "{tricks} tricks, then the score. The auction starts with the player after the dealer: "
+                         "you.")),
+    _learner(GoalKind.PASS, "pass", N_("Pass: too few high cards"), N_("Press Pass."),
+             # Translators: {high_cards} lists cards ("Q♦ and A♥"); {count_lesson} is a lesson's number and
+             # {count_title} its title ("Lesson 3, Counting a hand").
+             N_("In the auction each player in turn bids the number of tricks they promise to take, or passes. "
+                "Your hand has few high cards (your only aces, kings and queens: {high_cards}): too few to promise "
+                "tricks. Lesson {count_lesson}, {count_title}, teaches you to count a hand before you bid.")),
+    # Translators: {min_bid} is a sentence on the lowest bid of the learner's rules.
+    Step(1, "bid 5", N_("A bid promises at least that many tricks. {min_bid}")),
+    Step(2, "bid 6", N_("Every bid must be higher than the one before.")),
+    Step(3, "pass", N_("A player who passes is out of this auction.")),
+    Step(1, "pass", N_("Three players have passed, so the auction is over: {declarer_name} won it and is the "
+                       "declarer, who must take at least {contract} tricks.")),
+    # Translators: {trump_cards} is a number of cards of the trump suit ("6 spades").
+    Step(2, "trump S", N_("The declarer chooses trump: {declarer_name} holds {trump_cards}, more than of any other "
+                          "suit. A trump beats every card of the other suits. The declarer leads the first trick.")),
+    Step(2, "play AC", N_("The first card of a trick is the lead: the others must follow suit, a club if they "
+                          "have one.")),
     Step(3, "play 3C"),
-    _learner(GoalKind.FOLLOW, "play 4C", "Follow suit", "Follow suit: play a club.",
-             "Your turn. Clubs were led."),
+    _learner(GoalKind.FOLLOW, "play 4C", N_("Follow suit"), N_("Follow suit: play a club."),
+             N_("Your turn. Clubs were led.")),
     Step(1, "play 2C"),
     Step(2, "play KC"),
     Step(3, "play 5C"),
-    _learner(GoalKind.RUFF, "play 3S", "No clubs: ruff", "You have no clubs: ruff, that is, play a trump.",
-             "Clubs again, and you have none left."),
-    Step(1, "play 4S", "Under your rules: {must_overtrump} A ruff can be beaten by a higher trump."),
+    _learner(GoalKind.RUFF, "play 3S", N_("No clubs: ruff"), N_("You have no clubs: ruff, that is, play a trump."),
+             N_("Clubs again, and you have none left.")),
+    # Translators: {must_overtrump} is a sentence on the overtrump rule of the learner's rules.
+    Step(1, "play 4S", N_("Under your rules: {must_overtrump} A ruff can be beaten by a higher trump.")),
     Step(1, "play 7D", ""),
-    Step(2, "play 8D", "Under your rules: {must_overtake}"),
+    # Translators: {must_overtake} is a sentence on the overtake rule of the learner's rules.
+    Step(2, "play 8D", N_("Under your rules: {must_overtake}")),
     Step(3, "play 5D"),
-    _learner(GoalKind.CHEAP_WIN, "play 9D", "Win a trick cheaply", "Take this trick, as cheaply as you can.",
-             "You play last. The players other than the declarer score for their tricks too. Under your "
-             "rules: {defender_zero}"),
-    _learner(GoalKind.LEAD_ACE, "play AH", "You won: lead your ace", "Lead your ace.",
-             "You won the trick, so you lead the next one. Your ace is the highest card of its suit."),
+    _learner(GoalKind.CHEAP_WIN, "play 9D", N_("Win a trick cheaply"), N_("Take this trick, as cheaply as you can."),
+             # Translators: {defender_zero} is a sentence on how the learner's rules score a player without tricks.
+             N_("You play last. The players other than the declarer score for their tricks too. Under your "
+                "rules: {defender_zero}")),
+    _learner(GoalKind.LEAD_ACE, "play AH", N_("You won: lead your ace"), N_("Lead your ace."),
+             N_("You won the trick, so you lead the next one. Your ace is the highest card of its suit.")),
     Step(1, "play 9H"),
     Step(2, "play 8H"),
     Step(3, "play 7H"),
@@ -283,50 +309,66 @@ def facts(deal: Deal) -> dict[str, str]:
     said: dict[str, str] = {d.option: d.text for d in rules.describe()}
     counting = LESSONS_BY_ID["hand-count"]
     high = [c for c in sorted_hand(deal.initial_hand(LEARNER)) if c.rank >= 12]
-    said.update(dealer_name=SEAT_NAMES[deal.dealer], hand_size=str(rules.hand_size),
+    said.update(dealer_name=seat_name(deal.dealer), hand_size=str(rules.hand_size),
                 tricks=str(rules.tricks_per_deal), high_cards=describe_cards(high),
-                count_lesson=str(LESSONS.index(counting) + 1), count_title=counting.title)
+                count_lesson=str(LESSONS.index(counting) + 1), count_title=_(counting.title))
     if deal.declarer is not None:
-        said.update(declarer_name=SEAT_NAMES[deal.declarer], contract=str(deal.contract))
+        said.update(declarer_name=seat_name(deal.declarer), contract=str(deal.contract))
     if deal.trump is not None and deal.declarer is not None:
         count = sum(c.suit == deal.trump for c in deal.initial_hand(deal.declarer))
-        said.update(trump=deal.trump.plural, trump_count=str(count))
+        said.update(trump=deal.trump.word(), trump_count=str(count), trump_cards=deal.trump.count(count))
     return said
+
+
+def _about(seat: int, you: str, other: str, **fields: object) -> str:
+    """One of two translated messages: ``you`` about the learner, ``other`` about another player,
+    whose name fills ``{name}`` (docs/translating.md)."""
+    return (you if seat == LEARNER else other).format(name=seat_name(seat), **fields)
 
 
 def action_text(deal: Deal, seat: int, action: Action) -> str:
     """What the narrator says about ``action`` by ``seat``, worked out before it is made."""
-    name = SEAT_NAMES[seat]
     if action.kind is ActionKind.PASS:
-        return f"{name} {verb(seat, 'pass', 'passes')}."
+        return _about(seat, _("You pass."), _("{name} passes."))
     if action.kind is ActionKind.BID:
-        return f"{name} {verb(seat, 'bid', 'bids')} {action.number}."
+        return _about(seat, _("You bid {n}."), _("{name} bids {n}."), n=action.number)
     if action.kind is ActionKind.TRUMP:
         assert action.suit is not None
-        return f"{name} {verb(seat, 'name', 'names')} {action.suit.plural} {action.suit.symbol} as trump."
+        # Translators: {suit} is the suit's plural name ("spades"), {symbol} its sign (♠).
+        return _about(seat, _("You name {suit} {symbol} as trump."), _("{name} names {suit} {symbol} as trump."),
+                      suit=action.suit.word(), symbol=action.suit.symbol)
     card, trick = action.card, deal.current_trick
     if not trick:
-        return f"{name} {verb(seat, 'lead', 'leads')} the {card.label}."
+        return _about(seat, _("You lead the {card}."), _("{name} leads the {card}."), card=card.label)
     led = trick[0].suit
     if card.suit == led:
-        return f"{name} {verb(seat, 'follow', 'follows')} suit with the {card.label}."
-    has = verb(seat, "have", "has")
+        return _about(seat, _("You follow suit with the {card}."), _("{name} follows suit with the {card}."),
+                      card=card.label)
     if card.suit == deal.trump:
-        return f"{name} {has} no {led.plural} and {verb(seat, 'ruff', 'ruffs')} with the {card.label}."
-    return f"{name} {has} no {led.plural} and {verb(seat, 'discard', 'discards')} the {card.label}."
+        # Translators: {suit} is the led suit's plural name ("clubs").
+        return _about(seat, _("You have no {suit} and ruff with the {card}."),
+                      _("{name} has no {suit} and ruffs with the {card}."), suit=led.word(), card=card.label)
+    # Translators: {suit} is the led suit's plural name ("clubs").
+    return _about(seat, _("You have no {suit} and discard the {card}."),
+                  _("{name} has no {suit} and discards the {card}."), suit=led.word(), card=card.label)
 
 
 def trick_text(deal: Deal) -> str:
     """Who won the trick just finished, and why (the engine's winner)."""
     trick = deal.tricks[-1]
     card = trick.cards[trick.seats.index(trick.winner)]
-    why = ("the highest trump" if card.suit == deal.trump and trick.cards[0].suit != card.suit
-           else f"the highest {trick.cards[0].suit.singular}")
     seat = trick.winner
-    text = f"{SEAT_NAMES[seat]} {verb(seat, 'win', 'wins')} the trick with the {card.label}, {why}."
+    if card.suit == deal.trump and trick.cards[0].suit != card.suit:
+        text = _about(seat, _("You win the trick with the {card}, the highest trump."),
+                      _("{name} wins the trick with the {card}, the highest trump."), card=card.label)
+    else:
+        # Translators: {suit} is the led suit's name for one card ("the highest club").
+        text = _about(seat, _("You win the trick with the {card}, the highest {suit}."),
+                      _("{name} wins the trick with the {card}, the highest {suit}."), card=card.label,
+                      suit=trick.cards[0].suit.word(plural=False))
     if deal.phase is Phase.PLAY:
-        again = "you" if seat == LEARNER else SEAT_NAMES[seat]
-        text += f" The winner of a trick leads the next one: {again} {verb(seat, 'lead', 'leads')}."
+        text += " " + _about(seat, _("The winner of a trick leads the next one: you lead."),
+                             _("The winner of a trick leads the next one: {name} leads."))
     return text
 
 
@@ -352,11 +394,11 @@ def script_problems(rules: RuleSet) -> list[str]:
         for number, step in enumerate(STEPS):
             if step.goal is not None:  # the narrator speaks before the learner acts
                 problems += [f"step {number}: {p}" for p in [step.goal.problem(deal)] if p]
-                step.comment.format_map(facts(deal))
+                _comment(step, deal)
             if step.action:
                 apply(deal, step.seat, Action.parse(step.action))
             if step.goal is None:  # and after an action it narrates
-                step.comment.format_map(facts(deal))
+                _comment(step, deal)
         for card in REST:
             apply(deal, deal.to_move if deal.to_move is not None else -1, Action.play(card))
     except (IllegalMove, KeyError) as error:
@@ -364,6 +406,11 @@ def script_problems(rules: RuleSet) -> list[str]:
     if not problems and deal.phase is not Phase.OVER:
         problems.append("the script does not finish the deal")
     return problems
+
+
+def _comment(step: Step, deal: Deal) -> str:
+    """The narrator's comment on ``step`` in the active language, filled from the deal's facts."""
+    return _(step.comment).format_map(facts(deal)) if step.comment else ""
 
 
 def stars(wrong_clicks: int) -> int:
@@ -397,10 +444,12 @@ def score_lines(deal: Deal) -> list[ScoreLine]:
             house = {"every_trick_counts": made, "exact_bid_scores_bid": made,
                      "made_thirteen_doubles": made and contract == 13, "double_penalty": not made}
             options += [o for o, relevant in house.items() if relevant and getattr(deal.rules, o)]
-            role = f"declarer, bid {contract}: {'made it' if made else 'went down'}"
+            # Translators: a player's role in the score table of the guided deal; {n} is the bid.
+            role = (_("declarer, bid {n}: made it") if made else _("declarer, bid {n}: went down")).format(n=contract)
         else:
             options = ["defender_zero" if tricks == 0 else "defender_per_trick"]
-            role = "not the declarer"
+            # Translators: a player's role in the score table of the guided deal.
+            role = _("not the declarer")
         lines.append(ScoreLine(seat, role, tricks, points[seat], " ".join(said[o] for o in options)))
     return lines
 
@@ -473,7 +522,7 @@ class Tour:
         self.answered, self.feedback = False, None
         said, trick = apply(self.deal, step.seat, Action.parse(step.action)) if step.action and not step.decides \
             else ("", "")
-        self.text = " ".join(t for t in (said, step.comment.format_map(facts(self.deal)), trick) if t)
+        self.text = " ".join(t for t in (said, _comment(step, self.deal), trick) if t)
 
     def choose(self, choice: Action) -> Check:
         """The learner's click (a call or a card): judged by the goal; made only when right."""
@@ -521,10 +570,14 @@ class Tour:
         declarer, contract = deal.declarer, deal.contract
         assert declarer is not None and contract is not None
         tricks = deal.tricks_won[declarer]
-        outcome = "made the contract" if tricks >= contract else "went down"
-        return (f"The deal is over. {SEAT_NAMES[declarer]} bid {contract} and took {tricks} tricks: "
-                f"{outcome}. You took {deal.tricks_won[LEARNER]}. Here is the score under your rules "
-                f"({self.rules.name}), as the engine counts it.")
+        # Translators: the guided deal's declarer is always another player, never the learner.
+        over = (_("The deal is over. {name} bid {contract} and took {tricks} tricks: made the contract.")
+                if tricks >= contract else
+                _("The deal is over. {name} bid {contract} and took {tricks} tricks: went down."))
+        # Translators: {n} is the number of tricks the learner took; {rules} a rule book's name ("classic").
+        yours = _("You took {n}. Here is the score under your rules ({rules}), as the engine counts it.")
+        return (over.format(name=seat_name(declarer), contract=contract, tricks=tricks) + " "
+                + yours.format(n=deal.tricks_won[LEARNER], rules=self.rules.name))
 
 
 # --- the lesson's quiz: the flow of a deal ------------------------------------------------------
@@ -538,10 +591,11 @@ WINNER_LEADS: Final = "winner-leads"
 FIRST_LEAD: Final = "first-lead"
 
 _ATTEMPTS: Final = 400
-_NOBODY: Final = "Nobody: the trump suit is fixed"
-_FOLLOW_CHOICES: Final = ("Yes: you must play a card of the led suit.",
-                          "No, you have none of it: you must play a trump.",
-                          "No: you may play any card.")
+_NOBODY: Final = N_("Nobody: the trump suit is fixed")
+_FOLLOW_CHOICES: Final = (N_("Yes: you must play a card of the led suit."),
+                          N_("No, you have none of it: you must play a trump."),
+                          N_("No: you may play any card."))
+"""The answers to "must you follow suit?", in English (translated where asked)."""
 
 
 def _played_out(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
@@ -554,9 +608,19 @@ def _played_out(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
 
 def _trick_line(leader: int, cards: tuple[Card, ...] | list[Card]) -> str:
     """"Ayşe led the K♣, Mehmet played the 3♣, ...": who played which card."""
-    parts = [f"{SEAT_NAMES[leader]} led the {cards[0].label}"]
-    parts += [f"{SEAT_NAMES[(leader + i) % 4]} played the {c.label}" for i, c in enumerate(cards) if i]
+    parts = [_about(leader, _("You led the {card}"), _("{name} led the {card}"), card=cards[0].label)]
+    parts += [_about((leader + i) % 4, _("You played the {card}"), _("{name} played the {card}"), card=c.label)
+              for i, c in enumerate(cards) if i]
     return ", ".join(parts)
+
+
+def _trump_line(trump: Suit | None) -> str:
+    """"Hearts are trump." or "No trump.": the opening of a quiz prompt."""
+    if trump is None:
+        return _("No trump.")
+    word = trump.word()
+    # Translators: {suit} is the suit's plural name, capitalized ("Hearts").
+    return _("{suit} are trump.").format(suit=word[:1].upper() + word[1:])
 
 
 def _cards_and_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -566,19 +630,23 @@ def _cards_and_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Q
     if rng.random() < 0.5:
         deal = Deal.random(rules, seed=seed, dealer=seed % 4)
         answer = len(deal.hand(LEARNER))
-        rest = (f", and the last {len(deal.kitty)} lie face down in the middle (the kitty), for the declarer"
-                if deal.kitty else "")
-        why = f"All {len(CARDS)} cards are dealt, one at a time: {answer} to each player{rest}."
-        prompt = f"Under the {title} rules, how many cards does each player get in a deal?"
+        why = (_("All {total} cards are dealt, one at a time: {n} to each player, and the last {k} lie face down "
+                 "in the middle (the kitty), for the declarer.") if deal.kitty
+               else _("All {total} cards are dealt, one at a time: {n} to each player.")).format(
+            total=len(CARDS), n=answer, k=len(deal.kitty))
+        # Translators: {rules} is a rule book's name ("classic", "classic Koz Maça").
+        prompt = _("Under the {rules} rules, how many cards does each player get in a deal?").format(rules=title)
         rule = HAND_SIZE
     else:
         deal = _played_out(rules, seed, rng)
         answer = len(deal.tricks)
-        buried = (f" The declarer takes the {kitty} face-down cards and buries {kitty}, so the hands stay at "
-                  f"{rules.hand_size}." if kitty else "")
-        why = (f"Every trick takes one card from each player, so a deal has as many tricks as each player "
-               f"has cards: {answer}.{buried}")
-        prompt = f"Under the {title} rules, how many tricks are played in one deal?"
+        why = _("Every trick takes one card from each player, so a deal has as many tricks as each player has "
+                "cards: {n}.").format(n=answer)
+        if kitty:
+            why += " " + _("The declarer takes the {k} face-down cards and buries {k}, so the hands stay at "
+                           "{n}.").format(k=kitty, n=rules.hand_size)
+        # Translators: {rules} is a rule book's name ("classic", "classic Koz Maça").
+        prompt = _("Under the {rules} rules, how many tricks are played in one deal?").format(rules=title)
         rule = TRICKS_PER_DEAL
     return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, drills.number_choices(answer, rng, 13),
                                  str(answer), rule, why)
@@ -586,21 +654,23 @@ def _cards_and_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Q
 
 def _auction_line(deal: Deal) -> str:
     """"You pass; Ayşe bids 5; ...": the calls so far."""
-    calls = [f"{SEAT_NAMES[b.seat]} {verb(b.seat, 'pass', 'passes')}" if b.bid is None
-             else f"{SEAT_NAMES[b.seat]} {verb(b.seat, 'bid', 'bids')} {b.bid}" for b in deal.auction]
+    calls = [_about(b.seat, _("You pass"), _("{name} passes")) if b.bid is None
+             else _about(b.seat, _("You bid {n}"), _("{name} bids {n}"), n=b.bid) for b in deal.auction]
     return "; ".join(calls)
 
 
 def _who_names_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """The declarer names trump: a random auction played by the engine (Koz Maça: nobody does)."""
-    choices = (*SEAT_NAMES, _NOBODY)
+    nobody = _(_NOBODY)
+    choices = (*(seat_name(s) for s in range(4)), nobody)
     fixed = drills.not_asked(drills.TRUMP_CHOICE_KIND, rules)
     if fixed:
-        prompt = (f"{drills.rules_title(rules)}: every player has announced how many tricks they will take. "
-                  "Who names trump?")
-        verdicts = (*(f"{SEAT_NAMES[s]} {verb(s, 'do', 'does')} not choose: there is no auction."
-                      for s in range(4)), "")
-        return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, choices, _NOBODY, FIXED_TRUMP, fixed, verdicts)
+        # Translators: {rules} is a rule book's name ("classic Koz Maça").
+        prompt = _("{rules}: every player has announced how many tricks they will take. Who names trump?").format(
+            rules=drills.rules_title(rules))
+        verdicts = (*(_about(s, _("You do not choose: there is no auction."),
+                             _("{name} does not choose: there is no auction.")) for s in range(4)), "")
+        return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, choices, nobody, FIXED_TRUMP, fixed, verdicts)
     for attempt in range(100):
         deal = Deal.random(rules, seed=derive_seed(seed, attempt), dealer=rng.randrange(4))
         while deal.phase is Phase.AUCTION:
@@ -614,16 +684,23 @@ def _who_names_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Qu
             break
     declarer = deal.declarer
     assert declarer is not None and deal.phase is Phase.TRUMP
-    who = SEAT_NAMES[declarer]
-    nobody_bid = all(b.bid is None for b in deal.auction)
-    role = f"{verb(declarer, 'are', 'is')} the declarer"
-    how = (f"Everyone passed. {all_pass_outcome(rules).text} So {who} {role}" if nobody_bid
-           else f"{who} made the highest bid, {deal.contract}, and {role}")
-    why = f"{how}: the declarer names trump."
-    prompt = (f"Under the {drills.rules_title(rules)} rules, {SEAT_NAMES[deal.dealer]} dealt. "
-              f"The auction: {_auction_line(deal)}. Who names trump?")
-    verdicts = tuple("" if s == declarer else f"{SEAT_NAMES[s]} did not win the auction." for s in range(4))
-    verdicts += ("Trump is not fixed here: the winner of the auction chooses it.",)
+    who = seat_name(declarer)
+    if all(b.bid is None for b in deal.auction):
+        # Translators: {outcome} is what the rules say happens when everyone passes, a whole sentence.
+        why = _about(declarer, _("Everyone passed. {outcome} So You are the declarer: the declarer names trump."),
+                     _("Everyone passed. {outcome} So {name} is the declarer: the declarer names trump."),
+                     outcome=all_pass_outcome(rules).text)
+    else:
+        why = _about(declarer, _("You made the highest bid, {n}, and are the declarer: the declarer names trump."),
+                     _("{name} made the highest bid, {n}, and is the declarer: the declarer names trump."),
+                     n=deal.contract)
+    # Translators: {rules} is a rule book's name ("classic"), {auction} the calls ("You pass; Ayşe bids 5").
+    prompt = _about(deal.dealer, _("Under the {rules} rules, You dealt. The auction: {auction}. Who names trump?"),
+                    _("Under the {rules} rules, {name} dealt. The auction: {auction}. Who names trump?"),
+                    rules=drills.rules_title(rules), auction=_auction_line(deal))
+    verdicts = tuple("" if s == declarer else _about(s, _("You did not win the auction."),
+                                                    _("{name} did not win the auction.")) for s in range(4))
+    verdicts += (_("Trump is not fixed here: the winner of the auction chooses it."),)
     return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, choices, who, DECLARER_NAMES_TRUMP, why, verdicts)
 
 
@@ -661,10 +738,12 @@ def _must_follow(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     chain = position.duty_chain(rules)
     why = " ".join(v.reason for v in chain)
     verdicts = tuple("" if i == kind else _follow_verdict(rules, position, i) for i in range(len(_FOLLOW_CHOICES)))
-    trump = "No trump." if position.trump is None else f"{position.trump.plural.capitalize()} are trump."
-    prompt = (f"{trump} {_trick_line(position.leader, position.trick)}. Now it is your turn, with the hand "
-              "shown. Must you follow suit?")
-    return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, _FOLLOW_CHOICES, _FOLLOW_CHOICES[kind],
+    # Translators: {trick} is who played which card ("Ayşe led the K♣, Mehmet played the 3♣").
+    prompt = _trump_line(position.trump) + " " + _(
+        "{trick}. Now it is your turn, with the hand shown. Must you follow suit?").format(
+        trick=_trick_line(position.leader, position.trick))
+    choices = tuple(_(c) for c in _FOLLOW_CHOICES)
+    return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, choices, choices[kind],
                                  chain[-1].rule, why, verdicts, hand=tuple(sorted_hand(position.hand)))
 
 
@@ -674,13 +753,16 @@ def _follow_verdict(rules: RuleSet, position: Position, choice: int) -> str:
     hand, led, trump = position.hand, position.trick[0].suit, position.trump
     allowed = {0: [c for c in hand if c.suit == led], 1: [c for c in hand if c.suit == trump], 2: list(hand)}[choice]
     if not allowed:
-        return f"You hold no {led.plural}." if choice == 0 else "You hold no trump."
+        # Translators: {suit} is the led suit's plural name ("clubs").
+        return _("You hold no {suit}.").format(suit=led.word()) if choice == 0 else _("You hold no trump.")
     refused = [position.explain(rules, c) for c in allowed]
     bad = next((v for v in refused if not v.legal), None)
     if bad is not None:
-        return f"The {bad.card.label} may not be played: {bad.reason}"
+        # Translators: {reason} is the engine's reason, a whole sentence.
+        return _("The {card} may not be played: {reason}").format(card=bad.card.label, reason=bad.reason)
     spare = next(position.explain(rules, c) for c in hand if c not in allowed)
-    return f"The {spare.card.label} may be played too: {spare.reason}"
+    # Translators: {reason} is the engine's reason, a whole sentence.
+    return _("The {card} may be played too: {reason}").format(card=spare.card.label, reason=spare.reason)
 
 
 def _trick_winner(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -688,8 +770,9 @@ def _trick_winner(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
     deal = _played_out(rules, seed, rng)
     mixed = [t for t in deal.tricks if any(c.suit != t.cards[0].suit for c in t.cards)]
     trick = rng.choice(mixed or deal.tricks)
-    trump = "No trump." if deal.trump is None else f"{deal.trump.plural.capitalize()} are trump."
-    prompt = f"{trump} {_trick_line(trick.leader, trick.cards)}. Which card wins the trick?"
+    # Translators: {trick} is who played which card ("Ayşe led the K♣, Mehmet played the 3♣").
+    prompt = _trump_line(deal.trump) + " " + _("{trick}. Which card wins the trick?").format(
+        trick=_trick_line(trick.leader, trick.cards))
     return drills.TrickWinnerQuestion(TOPIC, seed, rules, prompt, trick.leader, trick.cards, deal.trump)
 
 
@@ -700,44 +783,67 @@ def _next_leader(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     if rng.random() < 0.3:
         leader = deal.to_move
         assert leader is not None
+        names = tuple(seat_name(s) for s in range(4))
+        title = drills.rules_title(rules)
         if deal.declarer is not None and leader == deal.declarer:
-            how = f"{SEAT_NAMES[leader]} won the auction: the declarer leads the first trick."
-            prompt = (f"Under the {drills.rules_title(rules)} rules, {SEAT_NAMES[deal.dealer]} dealt and "
-                      f"the auction went: {_auction_line(deal)}. Who leads the first trick?")
+            how = _about(leader, _("You won the auction: the declarer leads the first trick."),
+                         _("{name} won the auction: the declarer leads the first trick."))
+            # Translators: {rules} is a rule book's name ("classic"), {auction} the calls ("You pass; Ayşe bids 5").
+            prompt = _about(deal.dealer, _("Under the {rules} rules, You dealt and the auction went: {auction}. Who "
+                                           "leads the first trick?"),
+                            _("Under the {rules} rules, {name} dealt and the auction went: {auction}. Who leads the "
+                              "first trick?"), rules=title, auction=_auction_line(deal))
         else:
             assert leader == (deal.dealer + 1) % 4, "without a declarer the player after the dealer leads"
-            how = (f"There is no auction: the player after the dealer leads the first trick. "
-                   f"{SEAT_NAMES[deal.dealer]} dealt, so {SEAT_NAMES[leader]} {verb(leader, 'lead', 'leads')}.")
-            prompt = (f"Under the {drills.rules_title(rules)} rules, {SEAT_NAMES[deal.dealer]} dealt and everyone "
-                      "has announced. Who leads the first trick?")
-        return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, SEAT_NAMES, SEAT_NAMES[leader], FIRST_LEAD, how)
+            if leader == LEARNER:
+                how = _("There is no auction: the player after the dealer leads the first trick. {dealer} dealt, so "
+                        "You lead.")
+            elif deal.dealer == LEARNER:
+                how = _("There is no auction: the player after the dealer leads the first trick. You dealt, so "
+                        "{leader} leads.")
+            else:
+                how = _("There is no auction: the player after the dealer leads the first trick. {dealer} dealt, so "
+                        "{leader} leads.")
+            how = how.format(dealer=seat_name(deal.dealer), leader=seat_name(leader))
+            # Translators: {rules} is a rule book's name ("classic Koz Maça").
+            prompt = _about(deal.dealer, _("Under the {rules} rules, You dealt and everyone has announced. Who leads "
+                                           "the first trick?"),
+                            _("Under the {rules} rules, {name} dealt and everyone has announced. Who leads the first "
+                              "trick?"), rules=title)
+        return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, names, names[leader], FIRST_LEAD, how)
     stop = rng.randrange(1, rules.tricks_per_deal)
     while len(deal.tricks) < stop:
         deal.play(rng.choice(deal.legal_plays()))
     trick, leader = deal.tricks[-1], deal.to_move
     assert leader is not None
-    winner = SEAT_NAMES[trick.winner]
     card = trick.cards[trick.seats.index(trick.winner)]
-    why = (f"{winner} won trick {stop} with the {card.label}, and the winner of "
-           f"a trick leads the next one: {SEAT_NAMES[leader]}.")
-    trump = "No trump." if deal.trump is None else f"{deal.trump.plural.capitalize()} are trump."
-    prompt = f"{trump} Trick {stop}: {_trick_line(trick.leader, trick.cards)}. Who leads trick {stop + 1}?"
+    # Translators: {n} is the trick's number; {leader} the name of the player who leads next (the winner).
+    why = _about(trick.winner, _("You won trick {n} with the {card}, and the winner of a trick leads the next one: "
+                                 "{leader}."),
+                 _("{name} won trick {n} with the {card}, and the winner of a trick leads the next one: {leader}."),
+                 n=stop, card=card.label, leader=seat_name(leader))
+    # Translators: {n} is the trick's number, {next} the next one's; {trick} is who played which card.
+    prompt = _trump_line(deal.trump) + " " + _("Trick {n}: {trick}. Who leads trick {next}?").format(
+        n=stop, trick=_trick_line(trick.leader, trick.cards), next=stop + 1)
     verdicts = tuple("" if s == leader else _not_leader(trick.leader, s, trick.winner) for s in range(4))
-    return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, SEAT_NAMES, SEAT_NAMES[leader], WINNER_LEADS, why,
-                                 verdicts)
+    names = tuple(seat_name(s) for s in range(4))
+    return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, names, names[leader], WINNER_LEADS, why, verdicts)
 
 
 def _not_leader(led: int, seat: int, winner: int) -> str:
     if seat == led:
-        return f"{SEAT_NAMES[seat]} led this trick, but the lead goes to whoever wins it."
+        return _about(seat, _("You led this trick, but the lead goes to whoever wins it."),
+                      _("{name} led this trick, but the lead goes to whoever wins it."))
     if seat == (winner + 1) % 4:
-        return (f"{SEAT_NAMES[seat]} {verb(seat, 'sit', 'sits')} after the winner, but the lead does not pass "
-                "round the table: the winner keeps it.")
-    return f"{SEAT_NAMES[seat]} did not win the trick."
+        return _about(seat, _("You sit after the winner, but the lead does not pass round the table: the winner "
+                              "keeps it."),
+                      _("{name} sits after the winner, but the lead does not pass round the table: the winner keeps "
+                        "it."))
+    return _about(seat, _("You did not win the trick."), _("{name} did not win the trick."))
 
 
 QUIZ_TOPICS: Final[dict[str, drills.Topic]] = {
-    TOPIC: drills.Topic("The flow of a deal", {
+    TOPIC: drills.Topic(N_("The flow of a deal"), {
         "cards-and-tricks": _cards_and_tricks,
         "who-names-trump": _who_names_trump,
         "must-follow": _must_follow,

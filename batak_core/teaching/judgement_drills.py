@@ -18,11 +18,13 @@ from ..ai.bots.club import announce_choice
 from ..ai.bots.evaluate import best_trump, bid_choice, counting_trump, estimate_by_suit, trick_estimate
 from ..cards import Card, Suit, describe_cards, mask_of, sorted_hand, suit_length
 from ..deal import Deal, Phase
+from ..i18n import N_, _, format_number, ngettext, pgettext
 from ..rules import RuleSet
 from ..seats import side_seats
 from ..shuffle import derive_seed
 from . import counting, drills, endings
-from .names import SEAT_NAMES
+from .endings import trump_sentence
+from .names import seat_name
 
 # Rule ids named in the feedback of this module's questions.
 TOP_TRICKS: Final = "top-tricks"
@@ -76,8 +78,13 @@ def _hand(rules: RuleSet, seed: int) -> Deal:
     return Deal.random(rules, seed=seed, dealer=3)
 
 
-def _ruff_verb(rules: RuleSet) -> str:
-    return "must" if rules.must_ruff else "may"
+def _none() -> str:
+    # Translators: no cards at all, in "nothing beats them (none)" and "Trumps played so far: none".
+    return pgettext("no cards", "none")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --- topic hand-count --------------------------------------------------------------------------
@@ -91,11 +98,12 @@ def _count_top(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question
         if sum(tops.values()):
             break
     total = sum(tops.values())
-    why = (f"Top tricks are the aces and the cards right below them in the same suit that you also hold: "
-           f"{_top_text(hand, tops)}: {total} in all. A king without its ace is not a top trick: the ace "
-           "is still out and beats it.")
+    # Translators: {tops} lists the top cards suit by suit with their count, "A♠ K♠ (2), A♦ (1)".
+    why = _("Top tricks are the aces and the cards right below them in the same suit that you also hold: "
+            "{tops}: {total} in all. A king without its ace is not a top trick: the ace "
+            "is still out and beats it.").format(tops=_top_text(hand, tops), total=total)
     return drills.ChoiceQuestion(
-        "hand-count", seed, rules, "Here is your hand. How many top tricks does it hold?",
+        "hand-count", seed, rules, _("Here is your hand. How many top tricks does it hold?"),
         drills.number_choices(total, rng, rules.tricks_per_deal), str(total), TOP_TRICKS, why, hand=tuple(hand))
 
 
@@ -105,14 +113,21 @@ def _other_trumps(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
     trump = counting_trump(rules, mask_of(hand)) if rules.fixed_trump or rng.random() < 0.5 else Suit(rng.randrange(4))
     mine = suit_length(mask_of(hand), trump)
     out = 13 - mine
-    where = "the other players and the face-down kitty hold" if rules.kitty else "the other three players hold"
-    fixed = "are always trump" if rules.fixed_trump else "are trump"
-    why = (f"A suit has 13 cards: 13 − {mine} in your hand = {out}. Until those trumps are drawn, a player "
-           "who runs out of a side suit can ruff your top card in it.")
+    if rules.fixed_trump:
+        prompt = (_("Here is your hand. {suit} {symbol} are always trump. How many trumps do the other players "
+                    "and the face-down kitty hold between them?") if rules.kitty else
+                  _("Here is your hand. {suit} {symbol} are always trump. How many trumps do the other three "
+                    "players hold between them?"))
+    else:
+        prompt = (_("Here is your hand. {suit} {symbol} are trump. How many trumps do the other players and the "
+                    "face-down kitty hold between them?") if rules.kitty else
+                  _("Here is your hand. {suit} {symbol} are trump. How many trumps do the other three players "
+                    "hold between them?"))
+    why = _("A suit has 13 cards: 13 − {mine} in your hand = {out}. Until those trumps are drawn, a player "
+            "who runs out of a side suit can ruff your top card in it.").format(mine=mine, out=out)
     return drills.ChoiceQuestion(
-        "hand-count", seed, rules,
-        f"Here is your hand. {trump.plural.capitalize()} {trump.symbol} {fixed}. How many trumps do {where} "
-        "between them?", drills.number_choices(out, rng), str(out), TRUMPS_OUT, why, hand=tuple(hand))
+        "hand-count", seed, rules, prompt.format(suit=_cap(trump.word()), symbol=trump.symbol),
+        drills.number_choices(out, rng), str(out), TRUMPS_OUT, why, hand=tuple(hand))
 
 
 def _bid_or_pass(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -129,16 +144,18 @@ def _bid_or_pass(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
                 choice is None):
             break
     lowest = view.legal_bids[0]
-    choices = (f"Bid {lowest}", "Pass")
+    choices = (pgettext("quiz answer", "Bid {n}").format(n=lowest), pgettext("quiz answer", "Pass"))
     trump = count.trump
-    said = (f"That is enough, with a little to spare: bid {lowest}." if choice is not None
-            else f"That is not enough to take {lowest} tricks safely: pass.")
-    why = (f"The hint counts about {count.estimate:.1f} tricks for this hand with {trump.plural} {trump.symbol} "
-           f"as trump (its top cards, its trump length, the ruffs its short suits give). The lowest bid is "
-           f"{lowest}. {said}")
+    said = (_("That is enough, with a little to spare: bid {n}.") if choice is not None
+            else _("That is not enough to take {n} tricks safely: pass.")).format(n=lowest)
+    why = _("The hint counts about {estimate} tricks for this hand with {suit} {symbol} as trump (its top cards, "
+            "its trump length, the ruffs its short suits give). The lowest bid is {n}.").format(
+                estimate=format_number(count.estimate, 1), suit=trump.word(), symbol=trump.symbol, n=lowest)
+    why = f"{why} {said}"
     return drills.ChoiceQuestion(
         "hand-count", seed, rules,
-        f"Here is your hand, and you call first. The lowest bid is {lowest}. Count the hand: do you bid or pass?",
+        _("Here is your hand, and you call first. The lowest bid is {n}. Count the hand: do you bid or "
+          "pass?").format(n=lowest),
         choices, choices[0] if choice is not None else choices[1], HAND_VALUE, why, hand=tuple(deal.hand(0)))
 
 
@@ -150,13 +167,15 @@ def _announce(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     number = announce_choice(view)
     low, high = view.legal_bids[0], view.legal_bids[-1]
     choices = drills.number_choices(number, rng, high)
-    why = (f"{drills.not_asked(drills.LOWEST_BID_KIND, rules)} The hint counts about {count.estimate:.1f} tricks "
-           f"for this hand with {count.trump.plural} as trump, so it announces {number} (from {low} to {high}): "
-           "a trick too many costs less than a trick too few, so the count is rounded down.")
+    counted = _("The hint counts about {estimate} tricks for this hand with {suit} as trump, so it announces "
+                "{number} (from {low} to {high}): a trick too many costs less than a trick too few, so the count is "
+                "rounded down.").format(estimate=format_number(count.estimate, 1), suit=count.trump.word(),
+                                        number=number, low=low, high=high)
+    why = f"{drills.not_asked(drills.LOWEST_BID_KIND, rules)} {counted}"
     return drills.ChoiceQuestion(
         "hand-count", seed, rules,
-        "Here is your hand. Spades are always trump and you announce first. Count the hand: how many tricks "
-        "do you announce?", choices, str(number), HAND_VALUE, why, hand=tuple(deal.hand(0)))
+        _("Here is your hand. Spades are always trump and you announce first. Count the hand: how many tricks "
+          "do you announce?"), choices, str(number), HAND_VALUE, why, hand=tuple(deal.hand(0)))
 
 
 def _best_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -171,12 +190,15 @@ def _best_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
         best, value = best_trump(mask, rules)
         if all(value - v >= 0.5 for s, v in counts.items() if s != best):
             break
-    choices = tuple(f"{s.symbol} {s.plural}" for s in Suit)
-    listed = ", ".join(f"{s.plural} {v:.1f}" for s, v in counts.items())
-    why = (f"The hint counts this hand's tricks with each suit as trump: {listed}. {best.plural.capitalize()} "
-           "give the most: long, strong trumps win the tricks in which the others run out of a suit.")
+    choices = tuple(f"{s.symbol} {s.word()}" for s in Suit)
+    listed = ", ".join(f"{s.word()} {format_number(v, 1)}" for s, v in counts.items())
+    # Translators: {counts} lists each suit with its count, "spades 4.5, hearts 3.0, ..."; {suit} is the best
+    # suit's plural name, capitalized ("Hearts").
+    why = _("The hint counts this hand's tricks with each suit as trump: {counts}. {suit} give the most: long, "
+            "strong trumps win the tricks in which the others run out of a suit.").format(
+                counts=listed, suit=_cap(best.word()))
     return drills.ChoiceQuestion(
-        "hand-count", seed, rules, "Here is your hand. Which suit as trump gives it the most tricks?",
+        "hand-count", seed, rules, _("Here is your hand. Which suit as trump gives it the most tricks?"),
         choices, choices[best], BEST_TRUMP, why, hand=tuple(hand))
 
 
@@ -194,19 +216,25 @@ def _sure_before(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     trump = count.trump
     total = sum(count.sure.values())
     out = 13 - suit_length(mask_of(hand), trump)
-    trumps = _top_text(hand, {trump: count.top[trump]}) or "none"
+    trumps = _top_text(hand, {trump: count.top[trump]}) or _none()
     unsure = {s: count.top[s] - count.sure[s] for s in Suit}
     side = _top_text(hand, unsure)
     sure_side = _top_text(hand, {s: n for s, n in count.sure.items() if s != trump})
-    why = (f"Top trumps are sure tricks: nothing beats them ({trumps}). "
-           + (f"Your other top cards ({side}) are top tricks but not sure yet: the others hold {out} trumps, "
-              f"and a player with none of that suit {_ruff_verb(rules)} ruff it. " if side else "")
-           + (f"These side-suit tops are sure even so: {sure_side}. " if sure_side else "")
-           + f"Sure now: {total}.")
+    # Translators: {cards} lists the top trumps with their count, "A♠ K♠ (2)", or says none.
+    said = [_("Top trumps are sure tricks: nothing beats them ({cards}).").format(cards=trumps)]
+    if side:
+        said.append((_("Your other top cards ({cards}) are top tricks but not sure yet: the others hold {n} trumps, "
+                       "and a player with none of that suit must ruff it.") if rules.must_ruff else
+                     _("Your other top cards ({cards}) are top tricks but not sure yet: the others hold {n} trumps, "
+                       "and a player with none of that suit may ruff it.")).format(cards=side, n=out))
+    if sure_side:
+        said.append(_("These side-suit tops are sure even so: {cards}.").format(cards=sure_side))
+    said.append(_("Sure now: {n}.").format(n=total))
+    why = " ".join(said)
     return drills.ChoiceQuestion(
         "sure-tricks", seed, rules,
-        f"Here is your hand, and {trump.plural} {trump.symbol} are trump. Before the first lead, how many tricks "
-        "are sure: won whatever the others hold?",
+        _("Here is your hand, and {suit} {symbol} are trump. Before the first lead, how many tricks "
+          "are sure: won whatever the others hold?").format(suit=trump.word(), symbol=trump.symbol),
         drills.number_choices(total, rng, rules.tricks_per_deal), str(total), SURE_TRICKS, why, hand=tuple(hand))
 
 
@@ -268,39 +296,59 @@ def _sure_question(rules: RuleSet, seed: int, deal: Deal, suit: Suit, trump: Sui
     suit_played = sum(c.suit == suit for c in played)
     mine = sum(c.suit == trump for c in hand)
     buried = sum(c.suit == trump for c in deal.buried) if deal.declarer == 0 else 0
-    facts = [f"{len(deal.tricks)} tricks have been played: {trumps_played} trumps and {suit_played} "
-             f"{suit.plural} among them."]
+    # Translators: {trumps} is "1 trump" or "3 trumps", {cards} a count of a suit's cards ("2 hearts").
+    facts = [_("{n} tricks have been played: {trumps} and {cards} among them.").format(
+        n=len(deal.tricks), trumps=ngettext("{n} trump", "{n} trumps", trumps_played).format(n=trumps_played),
+        cards=suit.count(suit_played))]
     if buried:
-        facts.append(f"You buried {buried} trump{'s' if buried != 1 else ''}.")
-    outs = [f"{SEAT_NAMES[p]} has shown out of {s.plural}" for p in seen.opponents
+        facts.append(ngettext("You buried {n} trump.", "You buried {n} trumps.", buried).format(n=buried))
+    outs = [_("{name} has shown out of {suit}").format(name=seat_name(p), suit=s.word()) for p in seen.opponents
             for s in sorted(seen.voids.get(p, ())) if s in (suit, trump)]
     if outs:
         facts.append("; ".join(outs) + ".")
     if seen.shown:
-        facts.append("The dummy's cards are face up.")
+        facts.append(_("The dummy's cards are face up."))
     others = 13 - mine - trumps_played - buried
-    choices = ("Yes: nobody else can have a trump left, so nobody can ruff it.",
-               f"Yes: everyone else must still hold {suit.plural}, so nobody can ruff it.",
-               f"No: a player out of {suit.plural} who still holds a trump could ruff it.")
+    choices = (_("Yes: nobody else can have a trump left, so nobody can ruff it."),
+               _("Yes: everyone else must still hold {suit}, so nobody can ruff it.").format(suit=suit.word()),
+               _("No: a player out of {suit} who still holds a trump could ruff it.").format(suit=suit.word()))
     answer = choices[{NO_TRUMPS: 0, ALL_FOLLOW: 1, RUFF: 2}[reason]]
     if reason == RUFF:
-        why = (f"Not sure: {top.label} is your top {suit.singular}, but the trumps you have not seen "
-               f"({seen.unseen(trump)}) "
-               f"are not all drawn, and {SEAT_NAMES[ruffer]} may be out of {suit.plural} with a trump left, "
-               f"and then {_ruff_verb(rules)} ruff it. A top card of a side suit is sure only once the others' "
-               "trumps are drawn or nobody can be out of the suit.")
+        # Translators: {unseen} is how many trumps you have not seen; {suit} one card's suit ("heart"), {suits}
+        # the suit's plural name ("hearts").
+        why = (_("Not sure: {card} is your top {suit}, but the trumps you have not seen ({unseen}) are not all "
+                 "drawn, and {name} may be out of {suits} with a trump left, and then must ruff it. A top card of "
+                 "a side suit is sure only once the others' trumps are drawn or nobody can be out of the suit.")
+               if rules.must_ruff else
+               _("Not sure: {card} is your top {suit}, but the trumps you have not seen ({unseen}) are not all "
+                 "drawn, and {name} may be out of {suits} with a trump left, and then may ruff it. A top card of "
+                 "a side suit is sure only once the others' trumps are drawn or nobody can be out of the suit.")
+               ).format(card=top.label, suit=suit.word(plural=False), unseen=seen.unseen(trump),
+                        name=seat_name(ruffer), suits=suit.word())
     elif reason == NO_TRUMPS:
-        why = (f"Sure: count the trumps: 13 − {mine} yours − {trumps_played} played"
-               f"{f' − {buried} buried' if buried else ''} leaves {others} the others could hold"
-               + (", and those lie in the kitty or with your partner" if others else "")
-               + f". Nobody can ruff, and nothing else beats {top.label}, the highest {suit.singular} left.")
+        if buried:
+            counted = (_("Sure: count the trumps: 13 − {mine} yours − {played} played − {buried} buried leaves "
+                         "{others} the others could hold, and those lie in the kitty or with your partner.")
+                       if others else
+                       _("Sure: count the trumps: 13 − {mine} yours − {played} played − {buried} buried leaves "
+                         "{others} the others could hold."))
+        else:
+            counted = (_("Sure: count the trumps: 13 − {mine} yours − {played} played leaves {others} the others "
+                         "could hold, and those lie in the kitty or with your partner.")
+                       if others else
+                       _("Sure: count the trumps: 13 − {mine} yours − {played} played leaves {others} the others "
+                         "could hold."))
+        why = " ".join((counted.format(mine=mine, played=trumps_played, buried=buried, others=others),
+                        _("Nobody can ruff, and nothing else beats {card}, the highest {suit} left.").format(
+                            card=top.label, suit=suit.word(plural=False))))
     else:
-        why = (f"Sure: count the {suit.plural}: the others still hold {seen.unseen(suit)} of them, too many for "
-               f"anyone to have none, so everyone must follow suit and {top.label}, the highest left, wins.")
+        why = _("Sure: count the {suits}: the others still hold {n} of them, too many for anyone to have none, so "
+                "everyone must follow suit and {card}, the highest left, wins.").format(
+                    suits=suit.word(), n=seen.unseen(suit), card=top.label)
+    lead = _("You are on lead and lead your {card}, the highest {suit} left. Is it a sure trick?").format(
+        card=top.label, suit=suit.word(plural=False))
     return drills.ChoiceQuestion(
-        "sure-tricks", seed, rules,
-        f"{trump.plural.capitalize()} {trump.symbol} are trump. {' '.join(facts)} You are on lead and lead "
-        f"your {top.label}, the highest {suit.singular} left. Is it a sure trick?",
+        "sure-tricks", seed, rules, " ".join((trump_sentence(trump), *facts, lead)),
         choices, answer, SURE_TRICKS, why, hand=tuple(sorted_hand(hand)))
 
 
@@ -321,20 +369,26 @@ def _trumps_out(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
     played = [c for t in deal.tricks for c in t.cards if c.suit == trump]
     buried = [c for c in deal.buried if c.suit == trump] if you == deal.declarer else []
     out = 13 - mine - len(played) - len(buried)
-    seen = describe_cards(played) if played else "none"
-    role = "You are the declarer." if deal.declarer is not None else "You play for your own number."
-    burial = ""
-    if deal.buried and you == deal.declarer:
-        burial = (f" You buried {len(deal.buried)} cards from the kitty: {len(buried) or 'no'} "
-                  f"trump{'' if len(buried) == 1 else 's'} among them.")
-    minus_buried = f" − {len(buried)} you buried" if burial else ""
-    why = (f"A suit has 13 cards: 13 − {mine} in your hand − {len(played)} played{minus_buried} = {out} still "
-           "held by the others. Drawing trumps means leading trump until this count is 0.")
+    seen = describe_cards(played) if played else _none()
+    said = [_("You are the declarer.") if deal.declarer is not None else _("You play for your own number."),
+            trump_sentence(trump),
+            ngettext("After {n} trick you hold the hand shown.", "After {n} tricks you hold the hand shown.",
+                     len(deal.tricks)).format(n=len(deal.tricks))]
+    burial = bool(deal.buried and you == deal.declarer)
+    if burial:
+        k, n = len(deal.buried), len(buried)
+        said.append(_("You buried {k} cards from the kitty: no trumps among them.").format(k=k) if not n else
+                    ngettext("You buried {k} cards from the kitty: {n} trump among them.",
+                             "You buried {k} cards from the kitty: {n} trumps among them.", n).format(k=k, n=n))
+    said.append(_("Trumps played so far: {cards}. How many trumps do the other three players still "
+                  "hold?").format(cards=seen))
+    why = (_("A suit has 13 cards: 13 − {mine} in your hand − {played} played − {buried} you buried = {out} still "
+             "held by the others. Drawing trumps means leading trump until this count is 0.") if burial else
+           _("A suit has 13 cards: 13 − {mine} in your hand − {played} played = {out} still "
+             "held by the others. Drawing trumps means leading trump until this count is 0.")).format(
+                 mine=mine, played=len(played), buried=len(buried), out=out)
     return drills.ChoiceQuestion(
-        "trumps-out", seed, rules,
-        f"{role} {trump.plural.capitalize()} {trump.symbol} are trump. After {len(deal.tricks)} tricks you hold "
-        f"the hand shown.{burial} Trumps played so far: {seen}. How many trumps do the other three players "
-        "still hold?", drills.number_choices(out, rng), str(out), TRUMPS_OUT, why,
+        "trumps-out", seed, rules, " ".join(said), drills.number_choices(out, rng), str(out), TRUMPS_OUT, why,
         hand=tuple(sorted_hand(deal.hand(you))))
 
 
@@ -367,14 +421,14 @@ def _ending(topic: str, role: str, kinds: dict[str, tuple[str, ...]], kind: str)
 
 
 QUIZ_TOPICS: Final[dict[str, drills.Topic]] = {
-    "hand-count": drills.Topic("Counting a hand", {
+    "hand-count": drills.Topic(N_("Counting a hand"), {
         "top-tricks": _count_top, "other-trumps": _other_trumps, "bid-or-pass": _bid_or_pass,
         "best-trump": _best_trump}),
-    "sure-tricks": drills.Topic("When top tricks are sure", {"before-play": _sure_before, "on-lead": _sure_now}),
-    "trumps-out": drills.Topic("Counting trumps", {"trumps-out": _trumps_out}),
-    "declarer-play": drills.Topic("Declarer play", {
+    "sure-tricks": drills.Topic(N_("When top tricks are sure"), {"before-play": _sure_before, "on-lead": _sure_now}),
+    "trumps-out": drills.Topic(N_("Counting trumps"), {"trumps-out": _trumps_out}),
+    "declarer-play": drills.Topic(N_("Declarer play"), {
         kind: _ending("declarer-play", endings.DECLARER, _DECLARER_KINDS, kind) for kind in _DECLARER_KINDS}),
-    "defence": drills.Topic("Defence", {
+    "defence": drills.Topic(N_("Defence"), {
         kind: _ending("defence", endings.DEFENDER, _DEFENCE_KINDS, kind) for kind in _DEFENCE_KINDS}),
 }
 """This module's quiz topics (``topics`` merges them)."""

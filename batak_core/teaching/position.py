@@ -15,6 +15,7 @@ from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from ..deal import Deal, Phase
 from ..documents import SaveFileError, json_kind, read_document
 from ..errors import shorten
+from ..i18n import _, format_number, pgettext
 from ..legality import Verdict, duty_chain, explain_play, legal_plays, trump_broken_after
 from ..rules import PRESETS, RuleSet
 from ..seats import partner
@@ -24,6 +25,14 @@ from .examples import PlayExample
 
 POSITION_FORMAT: Final = "batak-tutor/position"
 POSITION_VERSION: Final = 1
+
+
+def _where(seat: int) -> str:
+    """Seat ``seat``'s hand, or the trick (seat 4), for a message about a card found there."""
+    if seat == 4:
+        return _("the trick")
+    # Translators: where a card was found, in "Q♠ appears twice (seat 2's hand)"; seats are numbered 0-3.
+    return _("seat {seat}'s hand").format(seat=seat)
 
 
 @dataclass(frozen=True)
@@ -47,19 +56,20 @@ class Position:
         if self.leader not in (0, 1, 2, 3) or isinstance(self.leader, bool):
             raise ValueError(f"the leader must be a seat 0..3, not {shorten(self.leader)}")
         if len(self.trick) > 3:
-            raise ValueError(f"a trick in progress has at most 3 cards before the player to move, "
-                             f"not {len(self.trick)}")
+            raise ValueError(_("a trick in progress has at most 3 cards before the player to move, "
+                               "not {n}").format(n=len(self.trick)))
         seen: set[Card] = set()
         for seat, cards in enumerate((*self.hands, self.trick)):
-            where = "the trick" if seat == 4 else f"seat {seat}'s hand"
             if len(cards) > 13:
-                raise ValueError(f"{where} holds {len(cards)} cards; a hand has at most 13")
+                raise ValueError(_("{where} holds {n} cards; a hand has at most 13").format(
+                    where=_where(seat), n=len(cards)))
             twice = sorted(seen.intersection(cards)) or sorted({c for c in cards if cards.count(c) > 1})
             if twice:
-                raise ValueError(f"{describe_cards(twice)} appears twice ({where})")
+                raise ValueError(_("{cards} appears twice ({where})").format(cards=describe_cards(twice),
+                                                                           where=_where(seat)))
             seen.update(cards)
         if not self.hand:
-            raise ValueError(f"seat {self.to_move} is to move but holds no cards")
+            raise ValueError(_("seat {seat} is to move but holds no cards").format(seat=self.to_move))
 
     @property
     def to_move(self) -> int:
@@ -111,11 +121,15 @@ class Position:
         trump = describe_trump(self.trump, self.trick, self.trump_broken,
                                tuple(PRESETS.values()) if rules is None else rules)
         if not self.trick:
-            return f"{trump} You are on lead."
-        played = ", then ".join(c.label for c in self.trick)
-        text = f"{trump} The trick so far: {played} (the {self.trick[0].label} was led)."
+            return f"{trump} " + _("You are on lead.")
+        played = self.trick[0].label
+        for card in self.trick[1:]:
+            # Translators: the cards of a trick in the order they were played, "9♣, then Q♥".
+            played = pgettext("cards in play order", "{first}, then {next}").format(first=played, next=card.label)
+        text = f"{trump} " + _("The trick so far: {cards} (the {card} was led).").format(
+            cards=played, card=self.trick[0].label)
         if isinstance(rules, RuleSet) and rules.partnership and self.partner_winning:
-            text += " Your partner, opposite you, is winning it so far."
+            text += " " + _("Your partner, opposite you, is winning it so far.")
         return text
 
     @classmethod
@@ -171,41 +185,57 @@ class Position:
         fields = ("format", "version", "hands", "trump", "leader", "trick", "trump_broken")
         for name in data:
             if name not in fields:
-                raise SaveFileError(f"the position has an unknown field {shorten(name)}; "
-                                    f"its fields are: {', '.join(fields)}")
+                raise SaveFileError(_("the position has an unknown field {name}; its fields are: {fields}").format(
+                    name=shorten(name), fields=", ".join(fields)))
 
-        def cards(value: object, what: str, most: int) -> tuple[Card, ...]:
-            if not isinstance(value, list) or len(value) > most:
-                found = f"a list of {len(value):,}" if isinstance(value, list) else json_kind(value)
-                raise SaveFileError(f"the position is invalid: {what} must be a list of at most {most} "
-                                    f"card names like \"QS\", not {found}")
+        def found_instead(value: object) -> str:
+            if isinstance(value, list):
+                # Translators: what a position file holds instead of the cards it should, "a list of 14".
+                return _("a list of {n}").format(n=format_number(len(value)))
+            return json_kind(value)
+
+        def cards(value: object, seat: int | None, most: int) -> tuple[Card, ...]:
+            if seat is None:
+                what = "'trick'"
+                if not isinstance(value, list) or len(value) > most:
+                    raise SaveFileError(_("the position is invalid: 'trick' must be a list of at most {most} card "
+                                          "names like \"QS\", not {found}").format(most=most,
+                                                                                  found=found_instead(value)))
+            else:
+                what = _where(seat)
+                if not isinstance(value, list) or len(value) > most:
+                    raise SaveFileError(_("the position is invalid: seat {seat}'s hand must be a list of at most "
+                                          "{most} card names like \"QS\", not {found}").format(
+                                              seat=seat, most=most, found=found_instead(value)))
             try:
                 return tuple(Card.parse(c) for c in value)
             except ValueError as error:
-                raise SaveFileError(f"the position is invalid: {what}: {error}") from None
+                # Translators: {what} is "seat 2's hand" or 'trick' (a field of the file); {error} what is wrong.
+                raise SaveFileError(_("the position is invalid: {what}: {error}").format(
+                    what=what, error=error)) from None
 
         if "hands" not in data:
-            raise SaveFileError("the position has no 'hands' field")
+            raise SaveFileError(_("the position has no 'hands' field"))
         hands = data["hands"]
         if not isinstance(hands, list) or len(hands) != 4:
-            found = f"a list of {len(hands):,}" if isinstance(hands, list) else json_kind(hands)
-            raise SaveFileError(f"the position is invalid: 'hands' must be four lists of cards, one per seat, "
-                                f"not {found}")
-        dealt = tuple(cards(hand, f"seat {seat}'s hand", 13) for seat, hand in enumerate(hands))
-        trick = cards(data.get("trick", []), "'trick'", 3)
+            raise SaveFileError(_("the position is invalid: 'hands' must be four lists of cards, one per seat, "
+                                  "not {found}").format(found=found_instead(hands)))
+        dealt = tuple(cards(hand, seat, 13) for seat, hand in enumerate(hands))
+        trick = cards(data.get("trick", []), None, 3)
         trump, leader, broken = data.get("trump"), data.get("leader", 0), data.get("trump_broken", False)
         if type(leader) is not int or not 0 <= leader <= 3:
-            raise SaveFileError(f"the position is invalid: 'leader' must be a seat 0..3, not {shorten(leader)}")
+            raise SaveFileError(_("the position is invalid: 'leader' must be a seat 0..3, not {value}").format(
+                value=shorten(leader)))
         if type(broken) is not bool:
-            raise SaveFileError(f"the position is invalid: 'trump_broken' must be true or false, "
-                                f"not {shorten(broken)}")
+            raise SaveFileError(_("the position is invalid: 'trump_broken' must be true or false, "
+                                  "not {value}").format(value=shorten(broken)))
         if trump is not None and not isinstance(trump, str):
-            raise SaveFileError(f"the position is invalid: 'trump' must be a suit S, H, D or C, or null, "
-                                f"not {shorten(trump)}")
+            raise SaveFileError(_("the position is invalid: 'trump' must be a suit S, H, D or C, or null, "
+                                  "not {value}").format(value=shorten(trump)))
         try:
             return cls(dealt, None if trump is None else Suit.parse(trump), leader, trick, broken)
         except ValueError as error:
-            raise SaveFileError(f"the position is invalid: {error}") from None
+            raise SaveFileError(_("the position is invalid: {error}").format(error=error)) from None
 
 
 def describe_trump(trump: Suit | None, trick: Sequence[Card], broken_before: bool,
@@ -214,18 +244,22 @@ def describe_trump(trump: Suit | None, trick: Sequence[Card], broken_before: boo
     when the trick's own cards broke it under ``rules`` (``legality.trump_broken_after``; under
     gamelake only a ruff breaks trump). Given several rule sets that disagree, it names who says what."""
     if trump is None:
-        return "No trump."
+        return _("No trump.")
     sets = (rules,) if isinstance(rules, RuleSet) else tuple(rules)
     if not sets:
         raise ValueError("describe trump under at least one rule set")
     broken = {r.name: trump_broken_after(r, trick, trump, broken_before) for r in sets}
+    word = trump.word()
+    suit = word[:1].upper() + word[1:]
     if len(set(broken.values())) == 1:
-        state = "broken" if next(iter(broken.values())) else "not broken yet"
-    else:
-        yes = ", ".join(name for name, b in broken.items() if b)
-        no = ", ".join(name for name, b in broken.items() if not b)
-        state = f"broken under {yes}; not broken yet under {no}"
-    return f"{trump.plural.capitalize()} {trump.symbol} are trump ({state})."
+        # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
+        return (_("{suit} {symbol} are trump (broken).") if next(iter(broken.values()))
+                else _("{suit} {symbol} are trump (not broken yet).")).format(suit=suit, symbol=trump.symbol)
+    yes = ", ".join(name for name, b in broken.items() if b)
+    no = ", ".join(name for name, b in broken.items() if not b)
+    # Translators: {yes} and {no} list rule sources by their names (miniokey, classic, ...), which stay as they are.
+    return _("{suit} {symbol} are trump (broken under {yes}; not broken yet under {no}).").format(
+        suit=suit, symbol=trump.symbol, yes=yes, no=no)
 
 
 def compare_presets(position: Position, extra: Sequence[RuleSet] = ()) -> dict[str, list[Verdict]]:

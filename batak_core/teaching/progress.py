@@ -4,8 +4,8 @@ and first tries, and the spaced-practice cards, in a small JSON file.
 A lesson must never break because of this file, and no answer may be lost:
 
 - Several pages (each its own kernel process) write the same file, so every change (``record``,
-  ``record_puzzle``, ``review_topic``, ``choose_preset``, ``reset``, ...) is a read-modify-write under
-  an exclusive ``fcntl.flock`` on a lock file beside it (``progress.json.lock``, kept for good:
+  ``record_puzzle``, ``review_topic``, ``choose_preset``, ``choose_language``, ``reset``, ...) is a
+  read-modify-write under an exclusive ``fcntl.flock`` on a lock file beside it (``progress.json.lock``, kept for good:
   removing a lock file while another process waits on it would let two writers in). Under the lock
   the file is read again, the change applied, the result written atomically, and the object takes
   the merged state; so an object loaded long ago still adds to the answers other pages saved
@@ -44,6 +44,7 @@ from typing import Any, Final
 
 from ..documents import SaveFileError, read_document
 from ..errors import shorten
+from ..i18n import LANGUAGES, N_, UnknownLanguage, _, format_number, normalize_language
 from ..rules import DEFAULT_PRESET, PRESETS
 from .practice import Practice, as_utc, check_key
 from .ratings import Rating, solved
@@ -51,8 +52,9 @@ from .ratings import Rating, solved
 FORMAT: Final = "batak-tutor/progress"
 VERSION: Final = 4
 """Version 2 added ``topics`` and ``learner``; version 3 finished rounds, completed lessons and games
-played; version 4 the puzzle rating, first tries at puzzles and the practice cards. Older files are
-read as having none of what came later (an unrated learner, no puzzles tried, nothing to practise)."""
+played; version 4 the puzzle rating, first tries at puzzles and the practice cards (and, optional, the
+course language the learner chose). Older files are read as having none of what came later (an
+unrated learner, no puzzles tried, nothing to practise, no language chosen)."""
 COMPLETED_SHARE: Final = 0.8
 """A lesson is completed once a quiz round ends with at least this share right (4 of 5)."""
 ENV_VAR: Final = "BATAK_PROGRESS"
@@ -63,8 +65,6 @@ NAME_LIMIT: Final = 40
 MAX_ATTEMPTS: Final = 20_000
 """The most puzzles whose first try a file holds (far more than are shipped); later puzzles are not rated."""
 
-_NAME_RULE: Final = (f"a learner's name has 1 to {NAME_LIMIT} characters: letters (of any script), digits, "
-                     "spaces and . - _ '")
 _NAME_PUNCTUATION: Final = frozenset(" .-_'")
 _I_FOLD: Final = str.maketrans({"I": "i", "İ": "i", "ı": "i"})  # Turkish and English i, any case
 _LEARNER_FILE: Final = re.compile(r"[a-z0-9-]+-[0-9a-f]{12}\.json")
@@ -83,15 +83,19 @@ def check_learner_name(name: str) -> str:
     """A typed learner name, tidied (outer spaces gone, inner runs of spaces made one); ValueError
     says what is wrong and what a name may hold."""
     tidy = " ".join(unicodedata.normalize("NFC", name).replace("\u2019", "'").split())
+    rule = _("a learner's name has 1 to {limit} characters: letters (of any script), digits, spaces and "
+             ". - _ '").format(limit=NAME_LIMIT)
     if not tidy:
-        raise ValueError(f"please type your name: {_NAME_RULE}")
+        raise ValueError(_("please type your name: {rule}").format(rule=rule))
     if len(tidy) > NAME_LIMIT:
-        raise ValueError(f"the name {shorten(tidy, 20)} is {len(tidy):,} characters long; {_NAME_RULE}")
+        raise ValueError(_("the name {name} is {length} characters long; {rule}").format(
+            name=shorten(tidy, 20), length=format_number(len(tidy)), rule=rule))
     bad = next((c for c in tidy if not _name_character(c)), None)
     if bad is not None:
-        raise ValueError(f"the name {shorten(tidy, 20)} holds {bad!r}, which a name may not; {_NAME_RULE}")
+        raise ValueError(_("the name {name} holds {character}, which a name may not; {rule}").format(
+            name=shorten(tidy, 20), character=repr(bad), rule=rule))
     if not any(unicodedata.category(c)[0] in "LN" for c in tidy):
-        raise ValueError(f"the name {shorten(tidy, 20)} has no letter or digit; {_NAME_RULE}")
+        raise ValueError(_("the name {name} has no letter or digit; {rule}").format(name=shorten(tidy, 20), rule=rule))
     return tidy
 
 
@@ -156,6 +160,7 @@ class Progress:
     rating: Rating = field(default_factory=Rating)  # the learner's puzzle rating
     attempts: dict[str, bool] = field(default_factory=dict)  # puzzle id -> first try right
     practice: Practice = field(default_factory=Practice)  # missed puzzles and quiz topics to review
+    language: str | None = None  # the course language the learner chose (None: the browser's)
 
     @classmethod
     def load(cls, path: Path | str | None = None, learner: str | None = None) -> Progress:
@@ -167,14 +172,14 @@ class Progress:
         except FileNotFoundError:
             progress = cls(where)
         except OSError as error:
-            progress = cls(where, problem=f"could not read {where}: {_why(error)}")
+            progress = cls(where, problem=_("could not read {file}: {why}").format(file=where, why=_why(error)))
         except ValueError as damage:
             progress = cls(where)
             try:
                 progress._merge(None)  # under the lock: read again, and set the file aside if still damaged
             except OSError as error:
-                progress.problem = (f"ignored a damaged progress file ({damage}); it could not be set aside "
-                                    f"({_why(error)}), so nothing is saved over it")
+                progress.problem = _("ignored a damaged progress file ({damage}); it could not be set aside "
+                                     "({why}), so nothing is saved over it").format(damage=damage, why=_why(error))
         if learner is not None:
             progress.learner = learner
         return progress
@@ -257,14 +262,22 @@ class Progress:
             progress.preset = name
         self._change(choose)
 
+    def choose_language(self, language: str) -> None:
+        """Remember the learner's course language ("tr", "de", "en"; UnknownLanguage, a ValueError,
+        says what is allowed)."""
+        code = normalize_language(language)
+        def choose(progress: Progress) -> None:
+            progress.language = code
+        self._change(choose)
+
     def result(self, lesson: str) -> LessonResult:
         return self.lessons.get(lesson, LessonResult())
 
     def reset(self) -> None:
-        """Forget every answer, the puzzle rating and the practice cards (the rule set and the
-        learner's name stay)."""
+        """Forget every answer, the puzzle rating and the practice cards (the rule set, the language
+        and the learner's name stay)."""
         def forget(progress: Progress) -> None:
-            progress._take(Progress(progress.path, preset=progress.preset))
+            progress._take(Progress(progress.path, preset=progress.preset, language=progress.language))
         self._change(forget)
 
     def save(self) -> None:
@@ -282,7 +295,8 @@ class Progress:
                 self._merge(change)
                 return
             except OSError as error:
-                self.problem = f"progress could not be saved to {self.path}: {_why(error)}"
+                self.problem = _("progress could not be saved to {file}: {why}").format(file=self.path,
+                                                                                       why=_why(error))
         change(self)
 
     def _merge(self, change: Callable[[Progress], None] | None) -> None:
@@ -303,11 +317,14 @@ class Progress:
         self.lessons, self.topics, self.preset, self.games = dict(other.lessons), dict(other.topics), \
             other.preset, other.games
         self.rating, self.attempts, self.practice = other.rating, dict(other.attempts), other.practice.copy()
+        self.language = other.language
 
     def _data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.learner is not None:
             data["learner"] = self.learner
+        if self.language is not None:
+            data["language"] = self.language
         r = self.rating
         return {**data, "preset": self.preset, "lessons": _counts(self.lessons), "topics": _counts(self.topics),
                 "games": self.games, "rating": {"rating": r.rating, "rd": r.rd, "volatility": r.volatility},
@@ -363,8 +380,8 @@ def _read_locked(path: Path) -> tuple[Progress, str | None]:
         return Progress(path), None
     except ValueError as error:
         kept = _set_aside(path)
-        return Progress(path), (f"ignored a damaged progress file ({error}); "
-                                f"it is kept as {kept}; new answers go to a fresh file")
+        return Progress(path), _("ignored a damaged progress file ({damage}); it is kept as {kept}; new answers "
+                                 "go to a fresh file").format(damage=error, kept=kept)
 
 
 def _set_aside(path: Path) -> Path:
@@ -406,44 +423,64 @@ def _parse(path: Path, text: bytes) -> Progress:
     lessons = _results(data, "lessons", "lesson")
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise ValueError(f"unknown preset {shorten(preset)}")
+        raise ValueError(_("unknown preset {name}").format(name=shorten(preset)))
     if data["version"] == 1:
         return Progress(path, lessons, preset)
     learner = data.get("learner")
     if learner is not None:
         if not isinstance(learner, str):
-            raise ValueError(f"the learner's name {shorten(learner)} is not text")
+            raise ValueError(_("the learner's name {name} is not text").format(name=shorten(learner)))
         if check_learner_name(learner) != learner:  # raises, saying why, for a name no page writes
-            raise ValueError(f"the learner's name {shorten(learner)} has extra spaces")
+            raise ValueError(_("the learner's name {name} has extra spaces").format(name=shorten(learner)))
     games = data.get("games", 0)
     if type(games) is not int or games < 0:
-        raise ValueError(f"games played {shorten(games)} is not a whole number of 0 or more")
+        raise ValueError(_("games played {value} is not a whole number of 0 or more").format(value=shorten(games)))
     progress = Progress(path, lessons, preset, topics=_results(data, "topics", "topic"), learner=learner,
                         games=games)
     if data["version"] >= 4:
         progress.rating, progress.attempts = _rating(data.get("rating")), _attempts(data.get("attempts"))
         progress.practice = Practice.from_data(data.get("practice"))
+        progress.language = _language(data.get("language"))
     return progress
+
+
+def _language(entry: object) -> str | None:
+    if entry is None:
+        return None
+    if not isinstance(entry, str):
+        raise ValueError(_("the language {value} is not text").format(value=shorten(entry)))
+    try:
+        code = normalize_language(entry)
+    except UnknownLanguage:
+        # Translators: {languages} lists the course's language codes, "en, tr, de".
+        raise ValueError(_("{value} is not a language of the course: use one of {languages}").format(
+            value=shorten(entry), languages=", ".join(LANGUAGES))) from None
+    if code != entry:
+        raise ValueError(_("the language {value} is not written as a course language code").format(
+            value=shorten(entry)))
+    return code
 
 
 def _rating(entry: object) -> Rating:
     if not isinstance(entry, dict) or set(entry) != {"rating", "rd", "volatility"}:
-        raise ValueError("the puzzle rating is not an object with exactly 'rating', 'rd' and 'volatility'")
+        raise ValueError(_("the puzzle rating is not an object with exactly 'rating', 'rd' and 'volatility'"))
     try:
         return Rating(entry["rating"], entry["rd"], entry["volatility"])
     except ValueError as error:
-        raise ValueError(f"the puzzle rating is impossible: {error}") from None
+        raise ValueError(_("the puzzle rating is impossible: {error}").format(error=error)) from None
 
 
 def _attempts(entries: object) -> dict[str, bool]:
     if not isinstance(entries, dict):
-        raise ValueError("no 'attempts' object")
+        raise ValueError(_("no 'attempts' object"))
     if len(entries) > MAX_ATTEMPTS:
-        raise ValueError(f"first tries at {len(entries):,} puzzles; at most {MAX_ATTEMPTS:,} are kept")
+        raise ValueError(_("first tries at {n} puzzles; at most {most} are kept").format(
+            n=format_number(len(entries)), most=format_number(MAX_ATTEMPTS)))
     for puzzle_id, right in entries.items():
         check_key(f"puzzle:{puzzle_id}")
         if not isinstance(right, bool):
-            raise ValueError(f"the first try at puzzle {shorten(puzzle_id)} is {shorten(right)}, not true or false")
+            raise ValueError(_("the first try at puzzle {puzzle} is {value}, not true or false").format(
+                puzzle=shorten(puzzle_id), value=shorten(right)))
     return dict(entries)
 
 
@@ -460,19 +497,30 @@ def _document(text: bytes) -> dict[str, Any]:
     raise first
 
 
+_RESULT_PROBLEMS: Final = {
+    "lesson": (N_("lesson {name} is not an object"), N_("lesson {name} has impossible counts"),
+               N_("lesson {name} has impossible rounds")),
+    "topic": (N_("topic {name} is not an object"), N_("topic {name} has impossible counts"),
+              N_("topic {name} has impossible rounds")),
+}
+"""What can be wrong with a lesson's or a topic's results in a progress file."""
+
+
 def _results(data: dict[str, Any], key: str, what: str) -> dict[str, LessonResult]:
     entries = data.get(key)
     if not isinstance(entries, dict):
-        raise ValueError(f"no {key!r} object")
+        # Translators: {key} is a field of the progress file ('lessons', 'topics'), which stays as it is.
+        raise ValueError(_("no {key} object").format(key=repr(key)))
+    not_object, counts, rounds_wrong = _RESULT_PROBLEMS[what]
     out = {}
     for name, entry in entries.items():
         if not isinstance(entry, dict):
-            raise ValueError(f"{what} {shorten(name)} is not an object")
+            raise ValueError(_(not_object).format(name=shorten(name)))
         answered, correct = entry.get("answered"), entry.get("correct")
         rounds, completed = entry.get("rounds", 0), entry.get("completed", False)
         if not (type(answered) is int and type(correct) is int and 0 <= correct <= answered):
-            raise ValueError(f"{what} {shorten(name)} has impossible counts")
+            raise ValueError(_(counts).format(name=shorten(name)))
         if not (type(rounds) is int and rounds >= 0 and type(completed) is bool and (rounds or not completed)):
-            raise ValueError(f"{what} {shorten(name)} has impossible rounds")
+            raise ValueError(_(rounds_wrong).format(name=shorten(name)))
         out[name] = LessonResult(answered, correct, rounds, completed)
     return out

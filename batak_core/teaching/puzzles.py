@@ -49,6 +49,7 @@ from ..ai.bots.bidding import layout_counts
 from ..cards import Card, Suit, describe_cards, mask_of, sorted_hand
 from ..deal import Deal, Phase
 from ..errors import shorten
+from ..i18n import N_, _, ngettext
 from ..legality import breaks_trump, explain_play, legal_plays
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..seats import side_mask, side_seats
@@ -136,13 +137,18 @@ SPOT_THEMES: Final[dict[str, Callable[[Spot], bool]]] = {
 trick's end too and is applied beside them)."""
 
 THEME_TITLES: Final[dict[str, str]] = {
-    "overtake-trap": "Overtake or not", "draw-trumps": "Drawing trumps", "ruff": "Ruffing",
-    "overtrump": "Overtrumping", "cash-out": "Cashing out", "count-suit": "Counting a suit",
-    "keep-entry": "Keeping an entry", "keep-high": "Keeping a high card", "duck": "Ducking",
-    "discard": "Discarding", "save-trickless": "The trick that saves you", ENDPLAY: "Endplay",
-    DECLARER: "As declarer", DEFENDER: "As defender",
+    "overtake-trap": N_("Overtake or not"), "draw-trumps": N_("Drawing trumps"), "ruff": N_("Ruffing"),
+    "overtrump": N_("Overtrumping"), "cash-out": N_("Cashing out"), "count-suit": N_("Counting a suit"),
+    "keep-entry": N_("Keeping an entry"), "keep-high": N_("Keeping a high card"), "duck": N_("Ducking"),
+    "discard": N_("Discarding"), "save-trickless": N_("The trick that saves you"), ENDPLAY: N_("Endplay"),
+    DECLARER: N_("As declarer"), DEFENDER: N_("As defender"),
 }
-"""Every theme a puzzle may carry, with a title for a filter."""
+"""Every theme a puzzle may carry, with a title for a filter, in English (shown as ``theme_title``)."""
+
+
+def theme_title(theme: str) -> str:
+    """A theme's title in the active language ("Ruffing"); KeyError for an unknown theme id."""
+    return _(THEME_TITLES[theme])
 
 
 def role(spot: Spot) -> str | None:
@@ -521,7 +527,8 @@ def by_id(puzzle_id: str, path: Path | str | None = None) -> Puzzle:
     """The puzzle with this id; ValueError if there is none."""
     found = _index(Path(path) if path is not None else PUZZLES_FILE).get(puzzle_id)
     if found is None:
-        raise ValueError(f"no puzzle has the id {puzzle_id!r}; ids look like 'miniokey-ihaleli-45a3135602'")
+        raise ValueError(_("no puzzle has the id {id}; ids look like 'miniokey-ihaleli-45a3135602'").format(
+            id=repr(puzzle_id)))
     return found
 
 
@@ -615,7 +622,8 @@ class Solve:
         if chosen not in pos.legal(rules):
             hand = pos.hands[0]
             if chosen not in hand:
-                raise ValueError(f"{chosen.label} is not in your hand; you hold {describe_cards(sorted_hand(hand))}")
+                raise ValueError(_("{card} is not in your hand; you hold {cards}").format(
+                    card=chosen.label, cards=describe_cards(sorted_hand(hand))))
             raise ValueError(explain_play(rules, hand, pos.trick, pos.trump, pos.trump_broken, chosen,
                                           partner_winning=pos.partner_winning(rules)).reason)
         scores = values(rules, pos)
@@ -637,39 +645,98 @@ class Solve:
         self.solved = index >= len(line)
         return Verdict(True, self.solved, self._right(chosen, top), relative, tuple(replies))
 
-    def _tricks(self, n: int) -> str:
-        side = "your side" if self.puzzle.rules.partnership else "you"
-        return f"{n} trick{'s' if n != 1 else ''} for {side}"
-
     def _right(self, card: Card, top: int) -> str:
-        more = " That solves the puzzle." if self.solved else " Well found: now your next card."
-        return f"Right: {card.label} keeps {self._tricks(top)}, the best there is.{more}"
+        if self.puzzle.rules.partnership:
+            right = ngettext("Right: {card} keeps {n} trick for your side, the best there is.",
+                             "Right: {card} keeps {n} tricks for your side, the best there is.", top)
+        else:
+            right = ngettext("Right: {card} keeps {n} trick for you, the best there is.",
+                             "Right: {card} keeps {n} tricks for you, the best there is.", top)
+        more = _("That solves the puzzle.") if self.solved else _("Well found: now your next card.")
+        return right.format(card=card.label, n=top) + " " + more
 
     def _wrong(self, card: Card, best: list[Card], scores: dict[Card, int]) -> str:
-        good = describe_cards(sorted_hand(best))
-        turn = outcome_change(self.puzzle, scores[card], max(scores.values()))
-        return (f"Not this time: {card.label} leaves {self._tricks(scores[card])}{turn}; "
-                f"{good} {'keeps' if len(best) == 1 else 'keep'} {max(scores.values())}.")
+        top = max(scores.values())
+        # Translators: {cards} are the right cards ("Q♠" or "Q♠ and J♠"), {best} the tricks they keep for
+        # the learner (or the learner's side): "Q♠ keeps 5."
+        better = ngettext("{cards} keeps {best}.", "{cards} keep {best}.", len(best)).format(
+            cards=describe_cards(sorted_hand(best)), best=top)
+        n = scores[card]
+        turn = outcome(self.puzzle, n, top)
+        side = self.puzzle.rules.partnership
+        if turn == SHORT:  # Koz Maça: no partners
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for you, short of your announced {contract}; "
+                            "{better}",
+                            "Not this time: {card} leaves {n} tricks for you, short of your announced {contract}; "
+                            "{better}", n)
+        elif turn == FAILS and side:
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for your side and the contract fails; {better}",
+                            "Not this time: {card} leaves {n} tricks for your side and the contract fails; {better}",
+                            n)
+        elif turn == FAILS:
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for you and the contract fails; {better}",
+                            "Not this time: {card} leaves {n} tricks for you and the contract fails; {better}", n)
+        elif turn == MAKES:  # only partners defend together
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for your side and the declarer makes the "
+                            "contract; {better}",
+                            "Not this time: {card} leaves {n} tricks for your side and the declarer makes the "
+                            "contract; {better}", n)
+        elif turn == TRICKLESS:  # only a lone defender is punished for taking none
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for you, without a single trick (the penalty "
+                            "for a defender who takes none); {better}",
+                            "Not this time: {card} leaves {n} tricks for you, without a single trick (the penalty "
+                            "for a defender who takes none); {better}", n)
+        elif side:
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for your side; {better}",
+                            "Not this time: {card} leaves {n} tricks for your side; {better}", n)
+        else:
+            # Translators: {better} is a sentence like "Q♠ keeps 5.": the right card and the tricks it keeps.
+            text = ngettext("Not this time: {card} leaves {n} trick for you; {better}",
+                            "Not this time: {card} leaves {n} tricks for you; {better}", n)
+        return text.format(card=card.label, n=n, contract=self.puzzle.contract, better=better)
 
 
-def outcome_change(puzzle: Puzzle, tricks: int, best: int) -> str:
-    """What losing tricks from ``best`` to ``tricks`` (the learner's side's) turns, in words:
-    the contract (made to failed), or a trickless defender's penalty; '' when nothing turns."""
+SHORT, FAILS, MAKES, TRICKLESS = "short", "fails", "makes", "trickless"
+"""What losing tricks may turn (``outcome``): short of a Koz Maça announcement, the learner's
+contract failing, the declarer's contract made against the learner's side, a trickless defender."""
+
+_TURNS: Final = {
+    SHORT: ", short of your announced {contract}", FAILS: " and the contract fails",
+    MAKES: " and the declarer makes the contract",
+    TRICKLESS: ", without a single trick (the penalty for a defender who takes none)",
+}
+
+
+def outcome(puzzle: Puzzle, tricks: int, best: int) -> str | None:
+    """What losing tricks from ``best`` to ``tricks`` (the learner's side's) turns: ``SHORT``,
+    ``FAILS``, ``MAKES`` or ``TRICKLESS``; None when nothing turns."""
     rules = puzzle.rules
     total = rules.tricks_per_deal
     if puzzle.contract is not None and puzzle.declarer is None:  # Koz Maça: the learner's own number
-        if tricks < puzzle.contract <= best:
-            return f", short of your announced {puzzle.contract}"
-        return ""
+        return SHORT if tricks < puzzle.contract <= best else None
     if puzzle.declarer is None or puzzle.contract is None:
-        return ""
+        return None
     if puzzle.declarer in side_seats(rules, 0):
-        return " and the contract fails" if tricks < puzzle.contract <= best else ""
+        return FAILS if tricks < puzzle.contract <= best else None
     if rules.partnership and total - best < puzzle.contract <= total - tricks:
-        return " and the declarer makes the contract"
+        return MAKES
     if trickless_penalty(rules) and tricks == 0 < best:
-        return ", without a single trick (the penalty for a defender who takes none)"
-    return ""
+        return TRICKLESS
+    return None
+
+
+def outcome_change(puzzle: Puzzle, tricks: int, best: int) -> str:
+    """``outcome`` in English words, as the verdict continues "... leaves 3 tricks for you": the
+    contract (made to failed), or a trickless defender's penalty; '' when nothing turns. (The
+    learner's verdict is one whole message for each outcome, in the active language: ``Solve``.)"""
+    turn = outcome(puzzle, tricks, best)
+    return "" if turn is None else _TURNS[turn].format(contract=puzzle.contract)
 
 
 # --- verifying ---------------------------------------------------------------------------------
@@ -926,7 +993,11 @@ def build(presets: Sequence[str] = tuple(PRESETS), per_preset: int = 300, per_va
         for i, result in zip(order, pool.imap(_generate_job, [todo[i] for i in order]), strict=True):
             results[i] = result
             if report:
-                report(f"{todo[i][0]} {todo[i][1]}: {len(result[0])} puzzles")
+                n = len(result[0])
+                # Translators: a line of progress of `batak puzzles build`: {rules} is a rule source (miniokey),
+                # {variant} a variant's id (ihaleli), both kept as they are.
+                report(ngettext("{rules} {variant}: {n} puzzles", "{rules} {variant}: {n} puzzles", n).format(
+                    rules=todo[i][0], variant=todo[i][1], n=n))
     puzzles = tuple(p for i in range(len(todo)) for p in results[i][0])
     times = [t for i in range(len(todo)) for t in results[i][1]]
     return puzzles, times
@@ -1030,7 +1101,7 @@ def bidding_hands(name: str, hands: int, layouts: int, seed: int = 0,
         hand = deal.hand_mask(deal.declarer)
         tricks: list[int] = []
         rng = random.Random(deal_seed)
-        for _ in range(layouts):
+        for _layout in range(layouts):
             solved = layout_counts(rules, 0, hand, [int(deal.trump)], 1, node_budget, rng.getrandbits(32))
             tricks += [row[0] for row in solved.tricks]
         if 2 * len(tricks) < layouts:
@@ -1056,7 +1127,9 @@ def build_bidding(presets: Sequence[str] = tuple(PRESETS), hands: int = 24, layo
         for job, part in zip(todo, pool.imap(_bidding_job, todo), strict=True):
             parts.append(part)
             if report:
-                report(f"{job[0]}: {len(part)} hands")
+                # Translators: a line of progress of `batak puzzles bidding`: {rules} is a rule source (miniokey).
+                report(ngettext("{rules}: {n} hands", "{rules}: {n} hands", len(part)).format(rules=job[0],
+                                                                                            n=len(part)))
     return tuple(h for part in parts for h in part)
 
 

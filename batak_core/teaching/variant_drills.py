@@ -17,6 +17,7 @@ from typing import Final
 from ..actions import ActionKind
 from ..cards import Card, longest_suit, sorted_hand
 from ..deal import Deal, Phase, all_pass_outcome
+from ..i18n import N_, _, format_list, ngettext
 from ..legality import legal_plays
 from ..options import OPTIONS_BY_NAME
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
@@ -24,11 +25,13 @@ from ..scoring import announcement_points
 from ..seats import partner
 from ..shuffle import derive_seed
 from . import drills
-from .names import possessive, seat_name, verb
+from .names import possessive, seat_name
 from .position import Position
 from .rule_drills import (
     ATTEMPTS,
     PICK_ALL,
+    about,
+    and_list,
     announce,
     auction_text,
     cap,
@@ -41,12 +44,10 @@ from .rule_drills import (
     play_out,
     random_auction,
     refusal,
-    says,
     score_question,
     signed,
     situation,
     under,
-    whom,
 )
 
 # Rule ids of this module's questions.
@@ -94,7 +95,8 @@ def _koz(rules: RuleSet, rng: random.Random) -> RuleSet:
 def _tried_numbers(deal: Deal, numbers: list[int], lowest: int) -> Callable[[int], str]:
     """Each number tried on a copy of the deal: the engine's refusal, or why it is not the lowest."""
     def verdict(n: int) -> str:
-        return refusal(deal, lambda d: d.bid(n)) or f"{n} is allowed, but {lowest} is lower."
+        return refusal(deal, lambda d: d.bid(n)) or _("{n} is allowed, but {lowest} is lower.").format(
+            n=n, lowest=lowest)
     return verdict
 
 
@@ -102,19 +104,25 @@ def _lowest_announcement(rules: RuleSet, seed: int, rng: random.Random) -> drill
     """The lowest number a player may announce: 0 ("none") in one book, 1 in another."""
     book = _koz(rules, rng)
     deal = Deal.random(book, seed=seed, dealer=rng.randrange(4))
-    for _ in range(rng.randrange(4)):
+    for _i in range(rng.randrange(4)):
         announce(deal, rng)
     lowest = deal.legal_bids()[0]
     mover = deal.to_move or 0
     numbers = list(range(max(0, lowest - 1), max(0, lowest - 1) + 4))
-    said = f"So far: {auction_text(deal.auction, True)}." if deal.auction else "Nobody has announced yet."
-    prompt = (f"{under(book)} {said} It is {possessive(mover)} turn to announce. What is the lowest number "
-              f"{whom(mover)} may announce?")
-    none = ' 0 means "none": a promise to take no trick at all.' if lowest == 0 else ""
-    elsewhere = "; ".join(f"under the {drills.rules_title(b)} rules it is {Deal.random(b, seed=seed).legal_bids()[0]}"
-                          for b in _others(book))
-    why = (f"Under the {drills.rules_title(book)} rules every player announces from {lowest} to "
-           f"{deal.legal_bids()[-1]}, whatever the others said.{none} ({cap(elsewhere)}.)")
+    said = (_("So far: {auction}.").format(auction=auction_text(deal.auction, True)) if deal.auction
+            else _("Nobody has announced yet."))
+    ask = about(mover, _("It is your turn to announce. What is the lowest number you may announce?"),
+                # Translators: {whose} is the player's name as owner ("Ayşe's"; Turkish "Ayşe'nin").
+                _("It is {whose} turn to announce. What is the lowest number {name} may announce?"),
+                whose=possessive(mover))
+    prompt = f"{under(book)} {said} {ask}"
+    none = " " + _('0 means "none": a promise to take no trick at all.') if lowest == 0 else ""
+    # Translators: one item of a list joined by "; " inside brackets; {rules} is a rule book's name.
+    elsewhere = "; ".join(_("under the {rules} rules it is {n}").format(
+        rules=drills.rules_title(b), n=Deal.random(b, seed=seed).legal_bids()[0]) for b in _others(book))
+    rule = _("Under the {rules} rules every player announces from {lowest} to {highest}, whatever the others "
+             "said.").format(rules=drills.rules_title(book), lowest=lowest, highest=deal.legal_bids()[-1])
+    why = f"{rule}{none} ({cap(elsewhere)}.)"
     return choice("koz-maca", book, seed, prompt, number_options(numbers, _tried_numbers(deal, numbers, lowest)),
                   str(lowest), LOWEST_ANNOUNCEMENT, why)
 
@@ -125,6 +133,21 @@ def _koz_score(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question
     deal = drills.ready_to_play(book, seed, rng)
     play_out(deal, rng)
     return score_question("koz-maca", book, seed, deal, under(book))
+
+
+def _announced_and_took(seat: int, number: int, taken: int) -> str:
+    """'Ayşe announced 3 and took 5 tricks. What does Ayşe score?' (0 is "none")."""
+    if number == 0:
+        return about(seat, ngettext("You announced none and took {n} trick. What do you score?",
+                                    "You announced none and took {n} tricks. What do you score?", taken),
+                     ngettext("{name} announced none and took {n} trick. What does {name} score?",
+                              "{name} announced none and took {n} tricks. What does {name} score?", taken),
+                     n=taken)
+    return about(seat, ngettext("You announced {number} and took {n} trick. What do you score?",
+                                "You announced {number} and took {n} tricks. What do you score?", taken),
+                 ngettext("{name} announced {number} and took {n} trick. What does {name} score?",
+                          "{name} announced {number} and took {n} tricks. What does {name} score?", taken),
+                 number=number, n=taken)
 
 
 def _none_and_sinking(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -143,25 +166,31 @@ def _none_and_sinking(rules: RuleSet, seed: int, rng: random.Random) -> drills.Q
     for other in _others(book):
         if number >= other.announce_min:
             wrong.setdefault(announcement_points(other, number, taken),
-                             f"That is the score under the {drills.rules_title(other)} rules.")
+                             _("That is the score under the {rules} rules.").format(rules=drills.rules_title(other)))
     if number == 0:
-        wrong[0] = f"“None” is never worth nothing: it wins or loses {book.nil_points}."
+        # Translators: “none” is a Koz Maça announcement of no tricks; {n} is a number of points.
+        wrong[0] = _("“None” is never worth nothing: it wins or loses {n}.").format(n=book.nil_points)
         for tricks in (0, 1):
             wrong.setdefault(announcement_points(book, 0, tricks),
-                             f"That is the score for “none” {'with no trick' if tricks == 0 else 'after a trick'}.")
+                             _("That is the score for “none” with no trick.") if tricks == 0
+                             else _("That is the score for “none” after a trick."))
         rule = OPTIONS_BY_NAME["nil_points"].text(book)
     else:
         unsunk = announcement_points(book.replace(overtricks_sink=0), number, taken)
-        wrong.setdefault(unsunk, "That would be the score if extra tricks never sank.")
+        wrong.setdefault(unsunk, _("That would be the score if extra tricks never sank."))
         rule = f"{OPTIONS_BY_NAME['declarer_made'].text(book)} {OPTIONS_BY_NAME['overtricks_sink'].text(book)}"
-    wrong.setdefault(-points, "The right number, but the wrong sign.")
+    wrong.setdefault(-points, _("The right number, but the wrong sign."))
     options = sorted([(signed(points), ""), *((signed(v), why) for v, why in wrong.items() if v != points)],
-                     key=lambda option: int(option[0]))
-    said = "none" if number == 0 else str(number)
-    prompt = (f"{under(book)} {seat_name(seat)} announced {said} and took {taken} trick{'s' if taken != 1 else ''}. "
-              f"What {verb(seat, 'do', 'does')} {whom(seat)} score?")
-    why = f"{rule} So {says(seat, 'score', 'scores')} {signed(points)}."
+                     key=lambda option: _points_value(option[0]))
+    prompt = f"{under(book)} {_announced_and_took(seat, number, taken)}"
+    why = f"{rule} " + about(seat, _("So you score {points}."), _("So {name} scores {points}."),
+                             points=signed(points))
     return choice("koz-maca", book, seed, prompt, options, signed(points), NONE_AND_SINKING, why)
+
+
+def _points_value(text: str) -> int:
+    """The number of a signed score as ``signed`` writes it ("+1.234", "-70"), in any language."""
+    return int(text.replace(",", "").replace(".", "").replace("\u00a0", "").replace("\u2212", "-"))
 
 
 def _koz_first_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -173,15 +202,19 @@ def _koz_first_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Que
 
     def verdict(s: int) -> str:
         if s == deal.dealer:
-            return f"{says(s, 'are', 'is')} the dealer: the player after the dealer leads."
+            return about(s, _("You are the dealer: the player after the dealer leads."),
+                         _("{name} is the dealer: the player after the dealer leads."))
         if s == most:
-            return f"{seat_name(s)} announced the most, but nobody wins an auction in Koz Maça."
-        return f"{says(s, 'do', 'does')} not sit after the dealer."
+            return about(s, _("You announced the most, but nobody wins an auction in Koz Maça."),
+                         _("{name} announced the most, but nobody wins an auction in Koz Maça."))
+        return about(s, _("You do not sit after the dealer."), _("{name} does not sit after the dealer."))
 
-    prompt = (f"{under(book)} {seat_name(deal.dealer)} dealt. Everyone announced: "
-              f"{auction_text(deal.auction, True)}. Who leads to the first trick?")
-    why = (f"Koz Maça has no declarer: the player after the dealer, {seat_name(leader)}, leads to the first "
-           "trick.")
+    dealt = about(deal.dealer, _("You dealt. Everyone announced: {auction}. Who leads to the first trick?"),
+                  _("{name} dealt. Everyone announced: {auction}. Who leads to the first trick?"),
+                  auction=auction_text(deal.auction, True))
+    prompt = f"{under(book)} {dealt}"
+    why = about(leader, _("Koz Maça has no declarer: the player after the dealer, You, leads to the first trick."),
+                _("Koz Maça has no declarer: the player after the dealer, {name}, leads to the first trick."))
     return choice("koz-maca", book, seed, prompt, name_options(verdict), seat_name(leader), FIRST_LEAD, why)
 
 
@@ -197,7 +230,8 @@ def _no_trump_first_lead(rules: RuleSet, seed: int, rng: random.Random) -> drill
     book = _koz(rules, rng)
     deal = find_deal(book, seed, rng, _first_trick_lead, stop=lambda d: bool(d.current_trick))
     position = Position.from_deal(deal)
-    prompt = f"{under(book)} {situation(position, book)} This is the first trick of the deal. {PICK_ALL}"
+    first = _("This is the first trick of the deal.")
+    prompt = f"{under(book)} {situation(position, book)} {first} {_(PICK_ALL)}"
     return drills.LegalCardsQuestion("koz-maca", seed, book, prompt, position)
 
 
@@ -212,7 +246,7 @@ def _esli_lowest_bid(rules: RuleSet, seed: int, rng: random.Random) -> drills.Qu
     """The lowest bid under a book's Eşli (the books differ), tried on a copy of a seeded deal."""
     book = _esli(rules, rng)
     deal = Deal.random(book, seed=seed, dealer=rng.randrange(4))
-    for _ in range(rng.randrange(3)):
+    for _i in range(rng.randrange(3)):
         deal.pass_bid()
     lowest = deal.legal_bids()[0]
     mins = {b.name: Deal.random(b, seed=seed).legal_bids()[0] for b in books(Variant.ESLI)}
@@ -220,15 +254,20 @@ def _esli_lowest_bid(rules: RuleSet, seed: int, rng: random.Random) -> drills.Qu
 
     def verdict(n: int) -> str:
         named = [name for name, low in mins.items() if low == n and name != book.name]
-        where = f" It is the lowest bid of the {' and '.join(named)} Eşli rules." if named else ""
-        return (refusal(deal, lambda d: d.bid(n)) or f"{n} is allowed, but {lowest} is lower.") + where
+        # Translators: {rules} is one or more rule books' names ("classic and danish").
+        where = (" " + _("It is the lowest bid of the {rules} Eşli rules.").format(rules=and_list(named))
+                 if named else "")
+        return (refusal(deal, lambda d: d.bid(n))
+                or _("{n} is allowed, but {lowest} is lower.").format(n=n, lowest=lowest)) + where
 
     mover = deal.to_move or 0
-    said = f"The auction so far: {auction_text(deal.auction)}. " if deal.auction else "Nobody has called yet. "
-    prompt = (f"{under(book)} {said}It is {possessive(mover)} turn. What is the lowest bid {whom(mover)} may "
-              "make?")
-    why = (f"Under the {drills.rules_title(book)} rules the lowest bid is {lowest}: partners bid for the tricks "
-           "of both hands together.")
+    said = (_("The auction so far: {auction}.").format(auction=auction_text(deal.auction)) if deal.auction
+            else _("Nobody has called yet."))
+    ask = about(mover, _("It is your turn. What is the lowest bid you may make?"),
+                _("It is {whose} turn. What is the lowest bid {name} may make?"), whose=possessive(mover))
+    prompt = f"{under(book)} {said} {ask}"
+    why = _("Under the {rules} rules the lowest bid is {n}: partners bid for the tricks of both hands "
+            "together.").format(rules=drills.rules_title(book), n=lowest)
     return choice("esli", book, seed, prompt, number_options(numbers, verdict), str(lowest), LOWEST_BID, why)
 
 
@@ -239,12 +278,29 @@ def _esli_all_pass(rules: RuleSet, seed: int, rng: random.Random) -> drills.Ques
     texts: dict[str, list[str]] = {}
     for b in books(Variant.ESLI):
         texts.setdefault(all_pass_outcome(b).text, []).append(b.name)
-    options = [(t, f"That is what happens under the {' and '.join(names)} Eşli rules.") for t, names in texts.items()]
+    options = [(t, _("That is what happens under the {rules} Eşli rules.").format(rules=and_list(names)))
+               for t, names in texts.items()]
     rng.shuffle(options)
     dealer = rng.randrange(4)
-    prompt = (f"{under(book)} {seat_name(dealer)} dealt, and nobody wants to bid: the players pass in turn. What "
-              "happens?")
+    ask = about(dealer, _("You dealt, and nobody wants to bid: the players pass in turn. What happens?"),
+                _("{name} dealt, and nobody wants to bid: the players pass in turn. What happens?"))
+    prompt = f"{under(book)} {ask}"
     return choice("esli", book, seed, prompt, options, outcome.text, ALL_PASS, outcome.text)
+
+
+def _dummy_prompt(declarer: int, mate: int, contract: int) -> str:
+    """Who won the auction, who the partner is, and the question: who chooses the partner's card?"""
+    if declarer == 0:
+        # Translators: {partner} is the partner's name, {whose} the partner's name as owner ("Mehmet's").
+        text = _("You won the auction with {n} and named trump; {partner} is the partner. Now a card of {whose} "
+                 "hand is to be played. Who chooses it?")
+    elif mate == 0:
+        text = _("{name} won the auction with {n} and named trump; You are the partner. Now a card of your hand "
+                 "is to be played. Who chooses it?")
+    else:
+        text = _("{name} won the auction with {n} and named trump; {partner} is the partner. Now a card of "
+                 "{whose} hand is to be played. Who chooses it?")
+    return text.format(name=seat_name(declarer), n=contract, partner=seat_name(mate), whose=possessive(mate))
 
 
 def _dummy(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -257,24 +313,33 @@ def _dummy(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     while deal.to_move != mate:
         deal.play(rng.choice(deal.legal_plays()))
     decider = deal.decider or 0
+    title = drills.rules_title(book)
 
     def verdict(s: int) -> str:
         if s not in (declarer, mate):
-            return f"{says(s, 'play', 'plays')} against {seat_name(declarer)} and {seat_name(mate)}."
+            # Translators: {side} is the two partners, "Ayşe and Zeynep" or "You and Mehmet".
+            return about(s, _("You play against {side}."), _("{name} plays against {side}."),
+                         side=format_list([seat_name(declarer), seat_name(mate)]))
         if s == declarer:
-            return f"Under the {drills.rules_title(book)} rules every player plays their own hand."
-        return f"{cap(possessive(mate))} hand lies open as the dummy, and the declarer plays it."
+            return _("Under the {rules} rules every player plays their own hand.").format(rules=title)
+        return about(mate, _("Your hand lies open as the dummy, and the declarer plays it."),
+                     _("{whose} hand lies open as the dummy, and the declarer plays it."), whose=possessive(mate))
 
-    prompt = (f"{under(book)} {seat_name(declarer)} won the auction with {deal.contract} and named trump; "
-              f"{says(mate, 'are', 'is')} the partner. Now a card of {possessive(mate)} hand is to be played. Who "
-              "chooses it?")
-    if deal.dummy is not None:
-        why = (f"Under the {drills.rules_title(book)} rules the declarer's partner lays the hand open once trump is "
-               f"named, and the declarer plays both hands: {says(decider, 'choose', 'chooses')} {possessive(mate)} "
-               "card.")
+    prompt = f"{under(book)} {_dummy_prompt(declarer, mate, deal.contract or 0)}"
+    if deal.dummy is not None and mate == 0:
+        why = _("Under the {rules} rules the declarer's partner lays the hand open once trump is named, and the "
+                "declarer plays both hands: {name} chooses your card.").format(rules=title, name=seat_name(decider))
+    elif deal.dummy is not None:
+        why = about(decider, _("Under the {rules} rules the declarer's partner lays the hand open once trump is "
+                               "named, and the declarer plays both hands: You choose {whose} card."),
+                    _("Under the {rules} rules the declarer's partner lays the hand open once trump is named, and "
+                      "the declarer plays both hands: {name} chooses {whose} card."),
+                    rules=title, whose=possessive(mate))
     else:
-        why = (f"Under the {drills.rules_title(book)} rules there is no open dummy: every player, partners too, "
-               f"plays their own hand, so {says(decider, 'choose', 'chooses')}.")
+        why = about(decider, _("Under the {rules} rules there is no open dummy: every player, partners too, plays "
+                               "their own hand, so you choose."),
+                    _("Under the {rules} rules there is no open dummy: every player, partners too, plays their own "
+                      "hand, so {name} chooses."), rules=title)
     return choice("esli", book, seed, prompt, name_options(verdict), seat_name(decider), OPEN_DUMMY, why)
 
 
@@ -314,8 +379,10 @@ def _partner_exempt(rules: RuleSet, seed: int, rng: random.Random) -> drills.Que
         other = contrast[0]
         extra = sorted(set(position.legal(other)) ^ mine)[0]
         v = position.explain(other, extra)
-        note = f"Under the {drills.rules_title(other)} rules it is different: {v.reason}"
-    prompt = f"{under(book)} {situation(position, book)} {PICK_ALL}"
+        # Translators: {reason} is the engine's reason, a whole sentence.
+        note = _("Under the {rules} rules it is different: {reason}").format(
+            rules=drills.rules_title(other), reason=v.reason)
+    prompt = f"{under(book)} {situation(position, book)} {_(PICK_ALL)}"
     return drills.LegalCardsQuestion("esli", seed, book, prompt, position, note)
 
 
@@ -338,14 +405,17 @@ def _kitty(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
 
     def verdict(n: int) -> str:
         if each and n == full:
-            return f"{full} is a hand when the whole deck is dealt; here {kitty} cards stay face down."
-        return f"The deal gives {hand} cards to each player and leaves {kitty} face down: 4 × {hand} + {kitty} = 52."
+            return _("{full} is a hand when the whole deck is dealt; here {kitty} cards stay face down.").format(
+                full=full, kitty=kitty)
+        return _("The deal gives {hand} cards to each player and leaves {kitty} face down: 4 × {hand} + {kitty} = "
+                 "52.").format(hand=hand, kitty=kitty)
 
     numbers = [hand - 1, hand, full, full + 1] if each else [0, kitty - 1, kitty, kitty + 1, 2 * kitty]
-    ask = ("How many cards does each player get?" if each
-           else "How many cards stay face down after the deal?")
-    why = (f"Under the {drills.rules_title(book)} rules each player gets {hand} cards and {kitty} stay face down; "
-           f"the declarer takes them after naming trump and buries {kitty}.")
+    ask = (_("How many cards does each player get?") if each
+           else _("How many cards stay face down after the deal?"))
+    why = _("Under the {rules} rules each player gets {hand} cards and {kitty} stay face down; the declarer takes "
+            "them after naming trump and buries {kitty}.").format(rules=drills.rules_title(book), hand=hand,
+                                                                  kitty=kitty)
     return choice("gommeli", book, seed, f"{under(book)} {ask}", number_options(numbers, verdict), str(answer),
                   KITTY, why)
 
@@ -362,9 +432,13 @@ def _to_bury(book: RuleSet, seed: int, rng: random.Random) -> Deal:
 
 
 def _bury_refusal(deal: Deal, cards: list[Card]) -> str:
-    """The engine's refusal of burying ``cards``, without its list of the cards ('' when it takes them)."""
-    reason = refusal(deal, lambda d: d.bury(cards))
-    return f"{reason.split(', not ')[0].rstrip('.')}." if reason else ""
+    """Why the engine refuses to bury ``cards`` ('' when it takes them): the count it wants, without
+    the engine's list of the cards."""
+    if not refusal(deal, lambda d: d.bury(cards)):
+        return ""
+    k = deal.rules.kitty
+    return ngettext("Bury exactly {n} different card of your hand.", "Bury exactly {n} different cards of your hand.",
+                    k).format(n=k)
 
 
 def _bury(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -375,17 +449,21 @@ def _bury(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     declarer = deal.to_move or 0
     hand = deal.hand(declarer)
     k = book.kitty
+    title = drills.rules_title(book)
     ask = rng.random()
     if ask < 0.3:
         return _when_kitty(book, deal, seed)
     if ask < 0.6:
         def verdict(s: int) -> str:
-            return f"{says(s, 'are', 'is')} not the declarer: only the winner of the auction takes the cards."
+            return about(s, _("You are not the declarer: only the winner of the auction takes the cards."),
+                         _("{name} is not the declarer: only the winner of the auction takes the cards."))
 
-        prompt = (f"{under(book)} the auction: {auction_text(deal.auction)}. Trump is named. Who takes the "
-                  f"{k} face-down cards?")
-        why = (f"{seat_name(declarer)} won the auction: the declarer names trump, then takes the {k} face-down "
-               f"cards and buries {k} of the {len(hand)}.")
+        prompt = _("Under the {rules} rules: the auction: {auction}. Trump is named. Who takes the {k} face-down "
+                   "cards?").format(rules=title, auction=auction_text(deal.auction), k=k)
+        why = about(declarer, _("You won the auction: the declarer names trump, then takes the {k} face-down cards "
+                                "and buries {k} of the {total}."),
+                    _("{name} won the auction: the declarer names trump, then takes the {k} face-down cards and "
+                      "buries {k} of the {total}."), k=k, total=len(hand))
         return choice("gommeli", book, seed, prompt, name_options(verdict), seat_name(declarer), BURY, why)
     lowest = sorted(hand, key=lambda c: (c.rank, c.suit))
     numbers = [k - 1, k, k + 1, 2 * k]
@@ -393,22 +471,29 @@ def _bury(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     right = next(n for n in numbers if not refused[n])
     trump = next(c for c in hand if c.suit == deal.trump)
     with_trump = [trump, *(c for c in lowest if c != trump)][:right]
-    trumps_too = "" if _bury_refusal(deal, with_trump) else " Any cards may be buried, trumps too."
-    prompt = (f"{under(book)} {seat_name(declarer)} won the auction, named trump and took the {k} face-down "
-              f"cards; the {len(hand)} cards shown are {possessive(declarer)} hand now. How many cards must "
-              f"{whom(declarer)} bury?")
-    why = (f"The declarer buries exactly {right} cards, as many as lay face down, and plays with "
-           f"{len(hand) - right}.{trumps_too}")
+    trumps_too = "" if _bury_refusal(deal, with_trump) else " " + _("Any cards may be buried, trumps too.")
+    ask_text = about(declarer, _("You won the auction, named trump and took the {k} face-down cards; the {total} "
+                                 "cards shown are your hand now. How many cards must you bury?"),
+                     _("{name} won the auction, named trump and took the {k} face-down cards; the {total} cards "
+                       "shown are {whose} hand now. How many cards must {name} bury?"),
+                     k=k, total=len(hand), whose=possessive(declarer))
+    prompt = f"{under(book)} {ask_text}"
+    why = _("The declarer buries exactly {n} cards, as many as lay face down, and plays with {rest}.").format(
+        n=right, rest=len(hand) - right) + trumps_too
     return choice("gommeli", book, seed, prompt, number_options(numbers, lambda n: refused[n]), str(right), BURY,
                   why, sorted_hand(hand))
+
+
+_MOMENTS: Final = (N_("Before the auction."), N_("After the auction, before trump is named."),
+                   N_("Once trump is named."), N_("After the first trick."))
+"""When the declarer might take the face-down cards, in English: shown as ``_(moment)``."""
 
 
 def _when_kitty(book: RuleSet, deal: Deal, seed: int) -> drills.Question:
     """When the declarer takes the face-down cards: the moment the engine adds them to the hand."""
     declarer = deal.to_move or 0
     replay = Deal(book, [deal.initial_hand(s) for s in range(4)], deal.dealer, kitty=deal.kitty)
-    moments = ["Before the auction.", "After the auction, before trump is named.", "Once trump is named.",
-               "After the first trick."]
+    moments = [_(m) for m in _MOMENTS]
     sizes = [len(replay.hand(declarer))]
     for action in deal.history:  # the calls, then the naming of trump
         if action.kind is ActionKind.TRUMP:
@@ -417,30 +502,33 @@ def _when_kitty(book: RuleSet, deal: Deal, seed: int) -> drills.Question:
     sizes.append(len(replay.hand(declarer)))
     taken = next(i for i in range(1, len(sizes)) if sizes[i] > sizes[i - 1])
     answer = moments[taken]
-    before = f"Until then {says(declarer, 'hold', 'holds')} {sizes[0]} cards, like everyone else."
-    options = [(m, before if i < taken else "The cards are taken before the play begins, and buried before the "
-                "first lead.") for i, m in enumerate(moments)]
-    prompt = (f"{under(book)} {seat_name(declarer)} won the auction. When {verb(declarer, 'do', 'does')} "
-              f"{whom(declarer)} take the {book.kitty} face-down cards?")
-    why = (f"The declarer names trump first, then takes the {book.kitty} face-down cards ({sizes[-1]} cards in "
-           f"hand) and buries {book.kitty}, so that {sizes[0]} remain for the play.")
+    before = about(declarer, _("Until then you hold {n} cards, like everyone else."),
+                   _("Until then {name} holds {n} cards, like everyone else."), n=sizes[0])
+    later = _("The cards are taken before the play begins, and buried before the first lead.")
+    options = [(m, before if i < taken else later) for i, m in enumerate(moments)]
+    ask = about(declarer, _("You won the auction. When do you take the {k} face-down cards?"),
+                _("{name} won the auction. When does {name} take the {k} face-down cards?"), k=book.kitty)
+    prompt = f"{under(book)} {ask}"
+    why = _("The declarer names trump first, then takes the {k} face-down cards ({total} cards in hand) and buries "
+            "{k}, so that {rest} remain for the play.").format(k=book.kitty, total=sizes[-1], rest=sizes[0])
     return choice("gommeli", book, seed, prompt, options, answer, BURY, why)
 
 
 def _tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     """12 tricks: the highest bid (refused above it on a copy), or the tricks of a played-out deal."""
     book = _gommeli(rules, rng)
+    title = drills.rules_title(book)
     if rng.random() < 0.5:
         deal = Deal.random(book, seed=seed, dealer=rng.randrange(4))
         top = deal.legal_bids()[-1]
         numbers = [top - 1, top, top + 1]
 
         def verdict(n: int) -> str:
-            return refusal(deal, lambda d: d.bid(n)) or f"{n} may be bid, but {top} is higher."
+            return refusal(deal, lambda d: d.bid(n)) or _("{n} may be bid, but {top} is higher.").format(n=n, top=top)
 
-        prompt = f"{under(book)} what is the highest bid?"
-        why = (f"Each player holds {book.hand_size} cards, so a deal has {book.tricks_per_deal} tricks: the highest "
-               f"bid is {top}.")
+        prompt = _("Under the {rules} rules: what is the highest bid?").format(rules=title)
+        why = _("Each player holds {size} cards, so a deal has {tricks} tricks: the highest bid is {top}.").format(
+            size=book.hand_size, tricks=book.tricks_per_deal, top=top)
         return choice("gommeli", book, seed, prompt, number_options(numbers, verdict), str(top), HIGHEST_BID, why)
     deal = drills.ready_to_play(book, seed, rng)
     play_out(deal, rng)
@@ -448,12 +536,13 @@ def _tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     numbers = [total - 1, total, total + 1]
 
     def count(n: int) -> str:
-        return f"Not {n}: the deal had {len(deal.tricks)} tricks, {book.hand_size} cards each and one a trick."
+        return _("Not {n}: the deal had {tricks} tricks, {size} cards each and one a trick.").format(
+            n=n, tricks=len(deal.tricks), size=book.hand_size)
 
-    prompt = (f"{under(book)} a deal has been played to the end. How many tricks do the four players' trick "
-              "counts add up to?")
-    why = (f"Each player held {book.hand_size} cards and plays one to each trick, so there are "
-           f"{book.tricks_per_deal} tricks; the buried cards play no part.")
+    prompt = _("Under the {rules} rules: a deal has been played to the end. How many tricks do the four players' "
+               "trick counts add up to?").format(rules=title)
+    why = _("Each player held {size} cards and plays one to each trick, so there are {tricks} tricks; the buried "
+            "cards play no part.").format(size=book.hand_size, tricks=book.tricks_per_deal)
     return choice("gommeli", book, seed, prompt, number_options(numbers, count), str(total), TRICKS_PER_DEAL, why)
 
 
@@ -462,19 +551,20 @@ def _gommeli_score(rules: RuleSet, seed: int, rng: random.Random) -> drills.Ques
     book = _gommeli(rules, rng)
     deal = drills.ready_to_play(book, seed, rng)
     play_out(deal, rng)
-    intro = (f"{under(book)} Gömmeli is scored like {drills.rules_title(PRESETS[book.name])} İhaleli, over its "
-             f"{book.tricks_per_deal} tricks.")
-    return score_question("gommeli", book, seed, deal, intro)
+    # Translators: {rules} is a rule book's name ("turkish"); İhaleli and Gömmeli stay as they are.
+    scored = _("Gömmeli is scored like {rules} İhaleli, over its {n} tricks.").format(
+        rules=drills.rules_title(PRESETS[book.name]), n=book.tricks_per_deal)
+    return score_question("gommeli", book, seed, deal, f"{under(book)} {scored}")
 
 
 QUIZ_TOPICS: Final[dict[str, drills.Topic]] = {
-    "koz-maca": drills.Topic("Koz Maça: announcements, spades always trump", {
+    "koz-maca": drills.Topic(N_("Koz Maça: announcements, spades always trump"), {
         "lowest-announcement": _lowest_announcement, "score": _koz_score, "none-and-sinking": _none_and_sinking,
         "first-lead": _koz_first_lead, "first-trick-trump": _no_trump_first_lead}),
-    "esli": drills.Topic("Eşli: partners", {
+    "esli": drills.Topic(N_("Eşli: partners"), {
         "lowest-bid": _esli_lowest_bid, "all-pass": _esli_all_pass, "dummy": _dummy, "team-score": _team_score,
         "partner-exempt": _partner_exempt}),
-    "gommeli": drills.Topic("Gömmeli: the buried cards", {
+    "gommeli": drills.Topic(N_("Gömmeli: the buried cards"), {
         "kitty": _kitty, "bury": _bury, "tricks": _tricks, "score": _gommeli_score}),
 }
-"""This module's quiz topics (``topics`` merges them)."""
+"""This module's quiz topics (``topics`` merges them; titles in English, shown as ``topics.title()``)."""

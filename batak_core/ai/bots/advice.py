@@ -10,11 +10,12 @@ layouts make the averages noise, and choices that all come to the same result te
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...actions import Action, ActionKind
 from ...cards import ABOVE, CARDS, SUIT_MASKS, SUIT_OF, Card, Suit, describe_cards, mask_of
 from ...deal import DealView, Phase
+from ...i18n import N_, _, format_number, format_percent, gettext, ngettext
 from ...rules import DefenderZero
 from ...scoring import announcement_points
 from ...seats import side_mask
@@ -25,31 +26,52 @@ from .evaluate import counting_trump, trick_estimate
 from .expert import CARD_SEARCH, CardScore, pick, score_cards, search_horizon, searchable, second_hand_low, trusted
 from .knowledge import Knowledge, knowledge
 
-COUNT_BASIS = ("the hand's trick count: its honours, length and ruffing shortness, weighed by how such "
-               "hands fare with all hands open")
-"""What the trump and bury numbers rest on (``evaluate.trick_estimate``)."""
-CALL_BASIS = ("the tricks you count, spread the way real deals spread around such a count, weighed with the "
-              "chance of being outbid and what defending earns")
-"""What the auction numbers rest on (``bidding.call_values``)."""
+COUNT_BASIS = N_("the hand's trick count: its honours, length and ruffing shortness, weighed by how such "
+                 "hands fare with all hands open")
+"""What the trump and bury numbers rest on (``evaluate.trick_estimate``), in English (shown as
+``_(COUNT_BASIS)``)."""
+CALL_BASIS = N_("the tricks you count, spread the way real deals spread around such a count, weighed with the "
+                "chance of being outbid and what defending earns")
+"""What the auction numbers rest on (``bidding.call_values``), in English (shown as ``_(CALL_BASIS)``)."""
 SAME = 0.05
 """Values closer than this (a twentieth of a point or trick) come to the same result."""
-_NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUMBER_WORDS = ("none", "one", N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+                 N_("nine"), N_("ten"))
+"""How many choices share one result, in words (from three up: "all three cards"), in English."""
+_ALL_THE_SAME: Final[dict[str, tuple[str, str]]] = {
+    # Each kind of choice: (both of two, all of {count}: "all three", "all 13").
+    "cards": (N_("No numbers: both cards come to the same result."),
+              N_("No numbers: all {count} cards come to the same result.")),
+    "calls": (N_("No numbers: both calls come to the same result."),
+              N_("No numbers: all {count} calls come to the same result.")),
+    "announcements": (N_("No numbers: both announcements come to the same result."),
+                      N_("No numbers: all {count} announcements come to the same result.")),
+    "choices": (N_("No numbers: both choices come to the same result."),
+                N_("No numbers: all {count} choices come to the same result.")),
+    "suits": (N_("No numbers: both suits come to the same result."),
+              N_("No numbers: all {count} suits come to the same result.")),
+}
+"""Why a hint shows no numbers when its choices (``_measured``'s ``noun``) all come to the same result."""
 
 
 @dataclass(frozen=True)
 class Measure:
     """What a hint's numbers are: a name a learner understands, the unit, and what they rest on."""
 
-    name: str  # "expected score for you", "tricks you should take"
-    unit: str  # "points" or "tricks"
+    name: str  # "expected score for you", "tricks you should take" (in the active language)
+    unit: str  # "points" or "tricks" (an id, not shown)
     basis: str  # "the average of 16 ways the hidden cards may lie, each played out with all hands open"
 
     def says(self, value: float, detail: str = "") -> str:
         """The value in words: "expected score for you +12.5 points", "tricks you should take about 4.3"."""
         if self.unit == "points":
-            number = f"{value:+.1f}".removesuffix(".0") + (" point" if abs(value) == 1 else " points")
+            english = f"{value:+.1f}"  # the sign and the rounding; ".0" is left out
+            shown = english[0] + format_number(abs(value), 0 if english.endswith(".0") else 1)
+            # Translators: a signed number of points, "+12.5 points", "-1 point".
+            number = ngettext("{value} point", "{value} points", 1 if abs(value) == 1 else 2).format(value=shown)
         else:
-            number = f"about {value:.1f}"
+            # Translators: an estimated number of tricks, "about 4.3".
+            number = _("about {value}").format(value=format_number(value, 1))
         return f"{self.name} {number}" + (f" ({detail})" if detail else "")
 
 
@@ -85,19 +107,21 @@ def _measured(action: Action, reason: str, measure: Measure, options: list[tuple
               noun: str) -> Hint:
     """A hint that shows its numbers, ``options`` (action, value, detail) best first. Choices
     (``noun``: "cards", "calls") that all come to the same result are shown without numbers."""
-    values = [value for _, value, _ in options]
+    values = [value for _action, value, _detail in options]
     if len(values) > 1 and max(values) - min(values) < SAME:
-        return _unmeasured(action, reason, [a for a, _, _ in options],
-                           f"No numbers: {_all(len(values))} {noun} come to the same result.")
+        return _unmeasured(action, reason, [a for a, _v, _d in options], _all_the_same(len(values), noun))
     alternatives = tuple(Alternative(a, v, measure.says(v, detail)) for a, v, detail in options)
     return Hint(action, reason, alternatives, measure, f"{measure.name[0].upper()}{measure.name[1:]}: {measure.basis}.")
 
 
-def _all(count: int) -> str:
-    """'both', 'all three', ..., 'all 13': how many choices share one result."""
+def _all_the_same(count: int, noun: str) -> str:
+    """"No numbers: both cards ...", "... all three cards ...", "... all 13 cards ...": ``count``
+    choices of the kind ``noun`` share one result."""
+    both, every = _ALL_THE_SAME[noun]
     if count == 2:
-        return "both"
-    return f"all {_NUMBER_WORDS[count]}" if count < len(_NUMBER_WORDS) else f"all {count}"
+        return gettext(both)
+    words = gettext(_NUMBER_WORDS[count]) if count < len(_NUMBER_WORDS) else str(count)
+    return gettext(every).format(count=words)
 
 
 def _unmeasured(action: Action, reason: str, actions: list[Action], why: str) -> Hint:
@@ -106,7 +130,7 @@ def _unmeasured(action: Action, reason: str, actions: list[Action], why: str) ->
 
 
 def hint(view: DealView) -> Hint:
-    """What the player whose view this is should do now, and why."""
+    """What the player whose view this is should do now, and why (in the active language)."""
     if not view.my_turn:
         raise ValueError(f"seat {view.seat} is not to move: there is nothing to advise")
     if view.phase is Phase.AUCTION and view.rules.announcements:
@@ -121,10 +145,14 @@ def hint(view: DealView) -> Hint:
 
 
 def _strength_words(hand: int, trump: Suit) -> str:
+    """"5 hearts with A♥, Q♥": the trump length and its honours."""
     pattern = hand >> 13 * trump & 0x1FFF
-    honours = [name for rank, name in ((14, "A"), (13, "K"), (12, "Q"), (11, "J")) if pattern >> (rank - 2) & 1]
-    held = f" with {', '.join(h + trump.symbol for h in honours)}" if honours else ""
-    return f"{pattern.bit_count()} {trump.plural}{held}"
+    length = trump.count(pattern.bit_count())
+    honours = [CARDS[13 * trump + rank - 2].label for rank in (14, 13, 12, 11) if pattern >> (rank - 2) & 1]
+    if not honours:
+        return length
+    # Translators: {length} is "5 hearts", {honours} the honours held, "A♥, Q♥".
+    return _("{length} with {honours}").format(length=length, honours=", ".join(honours))
 
 
 def _bid_hint(view: DealView) -> Hint:
@@ -134,28 +162,36 @@ def _bid_hint(view: DealView) -> Hint:
     hand = mask_of(view.hand)
     counted = next((v for v in values if v.trump is not None), None)
     if counted is None or counted.trump is None or counted.tricks is None:  # no bid is legal: pass
-        return _unmeasured(best.call, "No bid is open to you: pass.", [best.call],
-                           "No numbers: passing is the only call.")
-    base = (f"You count about {counted.tricks:.1f} tricks with {counted.trump.symbol} as trump "
-            f"({_strength_words(hand, counted.trump)})")
+        return _unmeasured(best.call, _("No bid is open to you: pass."), [best.call],
+                           _("No numbers: passing is the only call."))
+    counts = {"tricks": format_number(counted.tricks, 1), "symbol": counted.trump.symbol,
+              "strength": _strength_words(hand, counted.trump)}
+    # Translators (the three reasons): {tricks} is an estimate ("4.3"), {symbol} the suit's sign (♥),
+    # {strength} the trump length and honours ("5 hearts with A♥, Q♥").
     if best.call.kind is ActionKind.PASS:
         lowest = next(v for v in values if v.call.kind is not ActionKind.PASS)
-        reason = (f"{base}. Pass: defending is expected to do better against the others than any bid "
-                  f"(the lowest open to you is {lowest.call.number}).")
+        reason = _("You count about {tricks} tricks with {symbol} as trump ({strength}). Pass: defending is "
+                   "expected to do better against the others than any bid (the lowest open to you is "
+                   "{lowest}).").format(**counts, lowest=lowest.call.number)
     elif view.can_pass:
-        reason = f"{base}: bid {best.call.number}, the call expected to gain most on the others."
+        reason = _("You count about {tricks} tricks with {symbol} as trump ({strength}): bid {bid}, the call "
+                   "expected to gain most on the others.").format(**counts, bid=best.call.number)
     else:
-        reason = (f"{base}. You may not pass here: bid {best.call.number}, the call expected to gain most "
-                  "on the others.")
-    measure = Measure("expected score for you less the others'", "points", CALL_BASIS)
+        reason = _("You count about {tricks} tricks with {symbol} as trump ({strength}). You may not pass here: "
+                   "bid {bid}, the call expected to gain most on the others.").format(**counts,
+                                                                                     bid=best.call.number)
+    measure = Measure(_("expected score for you less the others'"), "points", _(CALL_BASIS))
     return _measured(best.call, reason, measure, [(v.call, v.points, _call_detail(v)) for v in values], "calls")
 
 
 def _call_detail(value: CallValue) -> str:
     """What a call's expected score rests on beyond the count the reason gives, in words."""
     if value.trump is None:
-        return "you defend"
-    return f"{value.outbid:.0%} chance of being outbid" if value.outbid >= 0.005 else ""
+        return _("you defend")
+    if value.outbid < 0.005:
+        return ""
+    # Translators: {percent} is a percentage with its sign, "35%" (Turkish "%35").
+    return _("{percent} chance of being outbid").format(percent=format_percent(value.outbid))
 
 
 def _announce_hint(view: DealView) -> Hint:
@@ -167,10 +203,15 @@ def _announce_hint(view: DealView) -> Hint:
     counted = round(estimate)
     options = sorted(((Action.bid(n), float(announcement_points(rules, n, counted)), "") for n in view.legal_bids),
                      key=lambda o: (o[0] != Action.bid(choice), -o[1]))
-    reason = (f"With {trump.plural} {trump.symbol} as trump you count about {estimate:.1f} tricks "
-              f"({_strength_words(hand, trump)}): announce {choice}. Taking fewer than your number costs "
-              "points, so round down.")
-    measure = Measure(f"your score if you take the {counted} tricks you count", "points", COUNT_BASIS)
+    # Translators: {suit} is the suit's name (hearts), {symbol} its sign, {tricks} an estimate ("4.3"),
+    # {strength} the trump length and honours ("5 hearts with A♥, Q♥"), {number} the announcement.
+    reason = _("With {suit} {symbol} as trump you count about {tricks} tricks ({strength}): announce {number}. "
+               "Taking fewer than your number costs points, so round down.").format(
+        suit=trump.word(), symbol=trump.symbol, tricks=format_number(estimate, 1),
+        strength=_strength_words(hand, trump), number=choice)
+    measure = Measure(ngettext("your score if you take the {n} trick you count",
+                               "your score if you take the {n} tricks you count", counted).format(n=counted),
+                      "points", _(COUNT_BASIS))
     return _measured(Action.bid(choice), reason, measure, options, "announcements")
 
 
@@ -178,10 +219,11 @@ def _bury_hint(view: DealView) -> Hint:
     choice = bury_choice(view)
     assert view.trump is not None
     kept = mask_of(view.hand) & ~mask_of(choice)
-    reason = (f"Bury {describe_cards(choice)}: keep your trumps and high cards. Low cards of short suits "
-              "are worth least, and once a suit is gone you can ruff it.")
+    # Translators: {cards} are the cards to bury, "2♣, 3♣ and 4♦".
+    reason = _("Bury {cards}: keep your trumps and high cards. Low cards of short suits are worth least, and "
+               "once a suit is gone you can ruff it.").format(cards=describe_cards(choice))
     action = Action.bury(choice)
-    measure = Measure("tricks the kept hand should take", "tricks", COUNT_BASIS)
+    measure = Measure(_("tricks the kept hand should take"), "tricks", _(COUNT_BASIS))
     return _measured(action, reason, measure, [(action, trick_estimate(kept, int(view.trump), view.rules), "")],
                      "choices")
 
@@ -194,9 +236,12 @@ def _trump_hint(view: DealView) -> Hint:
     counts = {s: trick_estimate(hand, s, rules) for s in Suit}
     options = sorted(((Action.trump(s), v, "") for s, v in counts.items()),
                      key=lambda o: (o[0] != Action.trump(trump), -o[1]))
-    reason = (f"Make {trump.plural} {trump.symbol} trump: {_strength_words(hand, trump)} should take about "
-              f"{counts[trump]:.1f} tricks, more than any other suit.")
-    return _measured(Action.trump(trump), reason, Measure("tricks you should take", "tricks", COUNT_BASIS),
+    # Translators: {suit} is the suit's name (hearts), {symbol} its sign, {strength} the trump length
+    # and honours ("5 hearts with A♥, Q♥"), {tricks} an estimate ("4.3").
+    reason = _("Make {suit} {symbol} trump: {strength} should take about {tricks} tricks, more than any other "
+               "suit.").format(suit=trump.word(), symbol=trump.symbol, strength=_strength_words(hand, trump),
+                               tricks=format_number(counts[trump], 1))
+    return _measured(Action.trump(trump), reason, Measure(_("tricks you should take"), "tricks", _(COUNT_BASIS)),
                      options, "suits")
 
 
@@ -205,13 +250,17 @@ def _card_hint(view: DealView) -> Hint:
     if len(view.legal_plays) == 1:
         card = view.legal_plays[0]
         verdict = view.explain(card)
-        whose = "the only legal card of the open hand" if view.to_move == view.dummy else "your only legal card"
-        return _unmeasured(Action.play(card), f"{card.label} is {whose}: {verdict.reason}", [Action.play(card)],
-                           "No numbers: there is nothing to choose.")
+        if view.to_move == view.dummy:
+            # Translators: {reason} is the rule's sentence, "You must follow suit: ...".
+            only = _("{card} is the only legal card of the open hand: {reason}")
+        else:
+            only = _("{card} is your only legal card: {reason}")
+        return _unmeasured(Action.play(card), only.format(card=card.label, reason=verdict.reason),
+                           [Action.play(card)], _("No numbers: there is nothing to choose."))
     if not searchable(view):
         card = club_card(view, know)
         return _unmeasured(Action.play(card), card_reason(view, know, card), _card_order(view, card, []),
-                           f"No numbers: {_unsearched(view)}, so the choice follows a club player's rules.")
+                           _unsearched(view))
     scores = score_cards(view, know, seed=0)
     searched = pick(scores, club_card(view, know))
     card = second_hand_low(view, know, searched)
@@ -220,28 +269,34 @@ def _card_hint(view: DealView) -> Hint:
     if not trusted(scores):
         layouts = scores[0].layouts if scores else 0
         return _unmeasured(Action.play(card), reason, actions,
-                           f"No numbers: only {layouts} of the ways the hidden cards may lie fitted the "
-                           "search, too few to trust an average, so the choice follows a club player's rules.")
+                           _("No numbers: only {layouts} of the ways the hidden cards may lie fitted the search, "
+                             "too few to trust an average, so the choice follows a club player's rules.").format(
+                               layouts=layouts))
     if not _played_out_to_the_end(view):
+        ahead = CARD_SEARCH.lookahead_tricks + 1
         return _unmeasured(Action.play(card), reason, actions,
-                           f"No numbers: this early in the deal the search plays out only the next "
-                           f"{CARD_SEARCH.lookahead_tricks + 1} tricks and guesses the rest from a few counts "
-                           "(top cards, trumps, sure tricks), about half a trick off on average: too rough "
-                           "to tell the cards apart by points.")
+                           ngettext("No numbers: this early in the deal the search plays out only the next trick "
+                                    "and guesses the rest from a few counts (top cards, trumps, sure tricks), about "
+                                    "half a trick off on average: too rough to tell the cards apart by points.",
+                                    "No numbers: this early in the deal the search plays out only the next {n} "
+                                    "tricks and guesses the rest from a few counts (top cards, trumps, sure "
+                                    "tricks), about half a trick off on average: too rough to tell the cards apart "
+                                    "by points.", ahead).format(n=ahead))
     by_card = {s.card: s.points for s in scores}
     measure = Measure(_card_measure_name(view), "points",
-                      f"the average of {scores[0].layouts} ways the hidden cards may lie, each played out "
-                      "with all hands open")
+                      _("the average of {n} ways the hidden cards may lie, each played out with all hands "
+                        "open").format(n=scores[0].layouts))
     return _measured(Action.play(card), reason, measure,
                      [(a, round(by_card[a.card], 1), "") for a in actions], "cards")
 
 
 def _kept_reason(kept: Card, card: Card) -> str:
     """Why the hint follows low instead of the card the search scores best (``second_hand_low``)."""
-    return (f"You have no trick yet and play second: keep {kept.label} for later, since a higher "
-            f"{kept.suit.singular} is still out and the players after you may hold it, and follow with "
-            f"{card.label}. Played out with all hands open, {kept.label} scores more, but only because "
-            "there the declarer always knows where your cards are.")
+    # Translators: {kept} is the card kept back (K♥), {suit} the suit in the singular ("a higher heart").
+    return _("You have no trick yet and play second: keep {kept} for later, since a higher {suit} is still out "
+             "and the players after you may hold it, and follow with {card}. Played out with all hands open, "
+             "{kept} scores more, but only because there the declarer always knows where your cards "
+             "are.").format(kept=kept.label, suit=kept.suit.word(plural=False), card=card.label)
 
 
 def _card_order(view: DealView, card: Card, scores: list[CardScore]) -> list[Action]:
@@ -261,17 +316,21 @@ def _card_measure_name(view: DealView) -> str:
     defender's own score minus the declarer's."""
     assert view.declarer is not None
     if side_mask(view.rules, view.declarer) >> view.seat & 1:
-        return "expected score for your side" if view.rules.partnership else "expected score for you"
-    return "your expected score minus the declarer's"
+        return _("expected score for your side") if view.rules.partnership else _("expected score for you")
+    return _("your expected score minus the declarer's")
 
 
 def _unsearched(view: DealView) -> str:
-    """Why the search does not value this card decision (see ``expert.searchable``)."""
+    """Why the hint shows no numbers where the search does not value the card decision (see
+    ``expert.searchable``)."""
     if view.rules.announcements:
-        return "the search does not play Koz Maça's own-number contracts"
+        return _("No numbers: the search does not play Koz Maça's own-number contracts, so the choice follows "
+                 "a club player's rules.")
     if view.rules.kitty:
-        return "the search does not model the kitty's buried cards"
-    return "the search does not play the open dummy's cards"
+        return _("No numbers: the search does not model the kitty's buried cards, so the choice follows a club "
+                 "player's rules.")
+    return _("No numbers: the search does not play the open dummy's cards, so the choice follows a club "
+             "player's rules.")
 
 
 def card_reason(view: DealView, know: Knowledge, card: Card) -> str:
@@ -287,15 +346,19 @@ def card_reason(view: DealView, know: Knowledge, card: Card) -> str:
     if not view.current_trick:
         if SUIT_OF[index] == trump and me_declarer and unseen & SUIT_MASKS[trump]:
             left = (unseen & SUIT_MASKS[trump]).bit_count()
-            return (f"Draw trumps: the others still hold {left} {suit.plural}. Leading {card.label} pulls "
-                    "them out so they cannot ruff your winners later.")
+            # Translators: {left} is a count of the suit, "3 hearts".
+            return _("Draw trumps: the others still hold {left}. Leading {card} pulls them out so they cannot "
+                     "ruff your winners later.").format(left=suit.count(left), card=card.label)
         if top and unseen & SUIT_MASKS[suit]:
-            return f"{card.label} is the highest {suit.singular} left: cash it and win the trick now."
+            # Translators: {suit} is the suit in the singular, "the highest heart left".
+            return _("{card} is the highest {suit} left: cash it and win the trick now.").format(
+                card=card.label, suit=suit.word(plural=False))
         if not me_declarer and view.declarer is not None and know.is_void(view.declarer, suit):
-            return (f"The declarer has no {suit.plural}: leading {card.label} forces a ruff, which "
-                    "shortens the declarer's trumps.")
-        return (f"Lead the small {card.label}: keep your high cards for later and let the others "
-                f"spend theirs on this {suit.singular} trick.")
+            return _("The declarer has no {suit}: leading {card} forces a ruff, which shortens the declarer's "
+                     "trumps.").format(suit=suit.word(), card=card.label)
+        # Translators: {suit} is the suit in the singular, "this heart trick".
+        return _("Lead the small {card}: keep your high cards for later and let the others spend theirs on this "
+                 "{suit} trick.").format(card=card.label, suit=suit.word(plural=False))
     assert view.trick_leader is not None
     win_seat, win_card = winner_so_far(view.current_trick, view.trick_leader, trump)
     cards = [c.index for c in view.current_trick]
@@ -303,17 +366,23 @@ def card_reason(view: DealView, know: Knowledge, card: Card) -> str:
     last = len(cards) == 3
     if wins_now:
         if trickless:
-            return (f"You have no trick yet, and a defender without a trick loses points: "
-                    f"take this trick with {card.label}.")
+            return _("You have no trick yet, and a defender without a trick loses points: take this trick with "
+                     "{card}.").format(card=card.label)
         if SUIT_OF[index] == trump and SUIT_OF[cards[0]] != trump:
-            return f"You have no {Suit(SUIT_OF[cards[0]]).plural}: ruff with {card.label} to win the trick."
+            return _("You have no {suit}: ruff with {card} to win the trick.").format(
+                suit=Suit(SUIT_OF[cards[0]]).word(), card=card.label)
         if last:
-            return f"You play last, so {card.label} wins the trick for sure: the cheapest card that does."
+            return _("You play last, so {card} wins the trick for sure: the cheapest card that does.").format(
+                card=card.label)
         if top:
-            return f"{card.label} is the highest {suit.singular} left: win the trick now."
-        return f"{card.label} beats the {CARDS[win_card].label} and may well hold the trick."
+            return _("{card} is the highest {suit} left: win the trick now.").format(
+                card=card.label, suit=suit.word(plural=False))
+        # Translators: {winning} is the card winning the trick so far.
+        return _("{card} beats the {winning} and may well hold the trick.").format(card=card.label,
+                                                                                   winning=CARDS[win_card].label)
     if win_seat != view.seat and not me_declarer and win_seat != view.declarer:
-        return (f"Seat {win_seat} is already winning against the declarer: keep your high cards and "
-                f"play the low {card.label}.")
-    return (f"You cannot win this trick profitably: give up your least useful card, {card.label}, and "
-            "keep your winners.")
+        # Translators: {seat} is a seat number, 0-3.
+        return _("Seat {seat} is already winning against the declarer: keep your high cards and play the low "
+                 "{card}.").format(seat=win_seat, card=card.label)
+    return _("You cannot win this trick profitably: give up your least useful card, {card}, and keep your "
+             "winners.").format(card=card.label)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ...actions import Action, ActionKind
 from ...cards import CARDS, Card
 from ...deal import Deal, Phase
+from ...i18n import _, ngettext
 from ...scoring import announcement_points, declarer_points
 from ..solver import Position, Search, SearchLimit
 from .bidding import AuctionReview, auction_review
@@ -76,31 +77,36 @@ class Review:
 
     @property
     def tricks_scope(self) -> str:
-        """'every trick', 'tricks 6 to 13', 'trick 13' or 'no trick'."""
+        """'every trick', 'tricks 6 to 13', 'trick 13' or 'no trick' (in the active language)."""
         if self.first_trick <= 1:
-            return "every trick"
+            return _("every trick")
         if self.first_trick > self.last_trick:
-            return "no trick"
+            return _("no trick")
         if self.first_trick == self.last_trick:
-            return f"trick {self.last_trick}"
-        return f"tricks {self.first_trick} to {self.last_trick}"
+            return _("trick {number}").format(number=self.last_trick)
+        return _("tricks {first} to {last}").format(first=self.first_trick, last=self.last_trick)
 
     @property
     def scope(self) -> str:
         """What was checked, for the sentence above the list: 'your auction calls and every trick'."""
-        return f"your auction calls and {self.tricks_scope}" if self.covers_auction else self.tricks_scope
+        if not self.covers_auction:
+            return self.tricks_scope
+        # Translators: {tricks} is "every trick", "trick 13" or "tricks 6 to 13".
+        return _("your auction calls and {tricks}").format(tricks=self.tricks_scope)
 
     @property
     def shortfall(self) -> str:
         """Why part of the deal was not checked, in a sentence or two ("" when all of it was)."""
         parts = []
         if self.auction_tried and not self.covers_auction:
-            parts.append("The search budget solved too few layouts of the hidden cards to judge your "
-                         "auction calls: they were not checked.")
-        if self.first_trick > 1:
-            before = "any trick" if self.first_trick > self.last_trick else f"trick {self.first_trick}"
-            parts.append(f"The search budget ran out before {before}: your cards in the earlier tricks "
-                         "were not checked.")
+            parts.append(_("The search budget solved too few layouts of the hidden cards to judge your "
+                           "auction calls: they were not checked."))
+        if self.first_trick > self.last_trick:
+            parts.append(_("The search budget ran out before any trick: your cards in the earlier tricks "
+                           "were not checked."))
+        elif self.first_trick > 1:
+            parts.append(_("The search budget ran out before trick {number}: your cards in the earlier tricks "
+                           "were not checked.").format(number=self.first_trick))
         return " ".join(parts)
 
 
@@ -140,8 +146,10 @@ def review(deal: Deal, seat: int, node_budget: int = REVIEW_NODES, auction_nodes
 
 def _auction_items(auction: AuctionReview) -> list[ReviewItem]:
     """The costly calls and trump choice, as review items."""
+    # Translators: {text} is what the finding says about the call or the trump choice.
     return [ReviewItem(AUCTION, f.call, f.best, f.cost,
-                       f"{'Trump' if f.call.kind is ActionKind.TRUMP else 'Auction'}: {f.text}")
+                       (_("Trump: {text}") if f.call.kind is ActionKind.TRUMP else _("Auction: {text}")).format(
+                           text=f.text))
             for f in auction.findings]
 
 
@@ -177,21 +185,40 @@ def _judge(deal: Deal, seat: int, number: int, pos: Position, played: Card,
         assert announced is not None
         loss = float(announcement_points(rules, announced, pos.side_tricks + best)
                      - announcement_points(rules, announced, pos.side_tricks + got))
-        whose = "you"
+        for_me = True
     elif on_side:
         assert deal.contract is not None
         loss = float(declarer_points(rules, deal.contract, pos.side_tricks + best)
                      - declarer_points(rules, deal.contract, pos.side_tricks + got))
-        whose = "you"
+        for_me = True
     else:
         loss = float(tricks_lost * rules.defender_per_trick)
-        whose = "the defence"
+        for_me = False
     if loss <= 0:
         return None  # an extra trick that does not change the score (Koz Maça overtricks)
     better = CARDS[best_card]
-    plural = "s" if tricks_lost > 1 else ""
-    source = "" if pos.to_move == seat else " from the dummy"
-    text = (f"Trick {number}: you played {played.label}{source}; {better.label} was better. With best play "
-            f"on all sides it keeps {tricks_lost} more trick{plural} for {whose} "
-            f"({loss:g} point{'s' if loss != 1 else ''}).")
+    points = ngettext("{value} point", "{value} points", 1 if loss == 1 else 2).format(value=f"{loss:g}")
+    # Translators (the four sentences): {card} is the card played, {better} a better one, {n} the tricks it
+    # would have kept, {points} what they are worth ("20 points").
+    if pos.to_move == seat and for_me:
+        text = ngettext("Trick {number}: you played {card}; {better} was better. With best play on all sides it "
+                        "keeps {n} more trick for you ({points}).",
+                        "Trick {number}: you played {card}; {better} was better. With best play on all sides it "
+                        "keeps {n} more tricks for you ({points}).", tricks_lost)
+    elif pos.to_move == seat:
+        text = ngettext("Trick {number}: you played {card}; {better} was better. With best play on all sides it "
+                        "keeps {n} more trick for the defence ({points}).",
+                        "Trick {number}: you played {card}; {better} was better. With best play on all sides it "
+                        "keeps {n} more tricks for the defence ({points}).", tricks_lost)
+    elif for_me:
+        text = ngettext("Trick {number}: you played {card} from the dummy; {better} was better. With best play on "
+                        "all sides it keeps {n} more trick for you ({points}).",
+                        "Trick {number}: you played {card} from the dummy; {better} was better. With best play on "
+                        "all sides it keeps {n} more tricks for you ({points}).", tricks_lost)
+    else:
+        text = ngettext("Trick {number}: you played {card} from the dummy; {better} was better. With best play on "
+                        "all sides it keeps {n} more trick for the defence ({points}).",
+                        "Trick {number}: you played {card} from the dummy; {better} was better. With best play on "
+                        "all sides it keeps {n} more tricks for the defence ({points}).", tricks_lost)
+    text = text.format(number=number, card=played.label, better=better.label, n=tricks_lost, points=points)
     return ReviewItem(number, Action.play(played), Action.play(better), loss, text)

@@ -18,15 +18,19 @@ import ipywidgets as w
 
 from batak_core import Card, Deal, Phase
 from batak_core.ai.analysis import CardChoice, DealAnalysis, analyse, board_budget
-from batak_core.teaching.names import possessive, verb
+from batak_core.i18n import _, format_number, ngettext, npgettext, pgettext
+from batak_core.teaching.names import seat_name
 
 from .cards import card_svg
 from .style import control, root, set_classes, show, style_widget
-from .table import NAMES
+from .table import NAMES, owner_name, seat_names
 
 CARD_SCALE = 0.55
 TRICKS = "Tricks"
 POINTS = "Points"
+"""The values of the units toggle (ids; its labels are in the active language)."""
+LEARNER = 0
+"""The learner's seat: sentences about it are the learner's own messages ("You lead this trick.")."""
 
 _CSS = Path(__file__).with_name("analysis.css").read_text(encoding="utf-8")
 
@@ -52,19 +56,19 @@ class AnalysisBoard(w.VBox):
             raise ValueError("the analysis given is of another deal: pass the deal it was made for")
         self.analysis = analysis or analyse(deal, board_budget(), auction_seats=auction_seats)
         self.deal = deal
-        self.names = tuple(names)
+        self.names = seat_names(names)
         steps = len(self.analysis.choices)
         self.header = w.HTML()
         set_classes(self.header, ("batak-analysis-header",))
-        self.previous_button = control("← Previous", "Go back one card", "batak-analysis-previous")
-        self.next_button = control("Next →", "Go on to the next card", "batak-analysis-next")
-        self.slider = w.IntSlider(value=0, min=0, max=steps, description="Card", readout=True,
+        self.previous_button = control(_("← Previous"), _("Go back one card"), "batak-analysis-previous")
+        self.next_button = control(_("Next →"), _("Go on to the next card"), "batak-analysis-next")
+        self.slider = w.IntSlider(value=0, min=0, max=steps, description=pgettext("slider", "Card"), readout=True,
                                   continuous_update=True, layout=w.Layout(width="320px"))
         set_classes(self.slider, ("batak-analysis-slider",))
         self.previous_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.slider.observe(lambda change: self._show(), "value")
-        self.units = w.ToggleButtons(options=[TRICKS], value=TRICKS, style={"button_width": "70px"})
+        self.units = w.ToggleButtons(options=[(_("Tricks"), TRICKS)], value=TRICKS, style={"button_width": "70px"})
         set_classes(self.units, ("batak-analysis-units",))
         self._set_units()
         self.units.observe(lambda change: self._show(), "value")
@@ -77,7 +81,8 @@ class AnalysisBoard(w.VBox):
         self.set_note(self.analysis.note)
         self.felt = w.HTML()
         set_classes(self.felt, ("batak-analysis-felt",))
-        title = w.HTML('<div class="batak-panel-title">Analysis board: every card against perfect play</div>')
+        heading = _("Analysis board: every card against perfect play")
+        title = w.HTML(f'<div class="batak-panel-title">{escape(heading)}</div>')
         super().__init__([style_widget(), analysis_style(), title, self.findings, self.note, controls,
                           self.header, self.felt])
         root(self, "batak-analysis-board")
@@ -101,9 +106,11 @@ class AnalysisBoard(w.VBox):
     def _set_units(self) -> None:
         """Tricks, and points where the analysis has them."""
         has_points = any(c.points is not None and len(c.legal) > 1 for c in self.analysis.choices)
-        tooltips = ["Values in tricks against the best card", "Values in points of these rules against the best card"]
+        tooltips = [_("Values in tricks against the best card"),
+                    _("Values in points of these rules against the best card")]
+        options = [(_("Tricks"), TRICKS), (_("Points"), POINTS)]
         with self.units.hold_trait_notifications():
-            self.units.options = [TRICKS, POINTS] if has_points else [TRICKS]
+            self.units.options = options if has_points else options[:1]
             self.units.tooltips = tooltips[:2 if has_points else 1]
         show(self.units, has_points)
 
@@ -134,23 +141,39 @@ class AnalysisBoard(w.VBox):
 
     def _header(self, choice: CardChoice) -> str:
         name = self.names[choice.seat]
-        turn = f"Trick {choice.trick}: {name} to play."
+        you = choice.seat == LEARNER
+        # Translators: the learner's own messages (context "the learner") have {name} = You (Sen, Du).
+        turn = (pgettext("the learner", "Trick {number}: {name} to play.") if you
+                else _("Trick {number}: {name} to play.")).format(number=choice.trick, name=name)
+        # Translators (the sentences below): {card} is a card's name, "queen of spades".
         if not choice.valued:
-            said = f"{name} played the {choice.played.name}. This card is not valued (see the note above)."
+            said = (pgettext("the learner", "{name} played the {card}. This card is not valued (see the note above).")
+                    if you else _("{name} played the {card}. This card is not valued (see the note above)."))
         elif len(choice.legal) == 1:
-            said = f"{name} played the {choice.played.name}, the only legal card."
+            said = (pgettext("the learner", "{name} played the {card}, the only legal card.") if you
+                    else _("{name} played the {card}, the only legal card."))
+        elif choice.loss == 0:
+            said = (pgettext("the learner", "{name} played the {card}, one of the best cards.") if you
+                    else _("{name} played the {card}, one of the best cards."))
+        elif you:
+            said = npgettext("the learner", "{name} played the {card}: {n} trick less than the best card, with "
+                             "perfect play on all sides.",
+                             "{name} played the {card}: {n} tricks less than the best card, with perfect play on "
+                             "all sides.", choice.loss)
         else:
-            lost = choice.loss
-            said = (f"{name} played the {choice.played.name}, one of the best cards." if lost == 0 else
-                    f"{name} played the {choice.played.name}: {lost} trick{'s' if lost > 1 else ''} less than "
-                    "the best card, with perfect play on all sides.")
+            said = ngettext("{name} played the {card}: {n} trick less than the best card, with perfect play on all "
+                            "sides.",
+                            "{name} played the {card}: {n} tricks less than the best card, with perfect play on "
+                            "all sides.", choice.loss)
+        said = said.format(name=name, card=choice.played.name, n=choice.loss)
         return (f'<p class="batak-analysis-turn"><b>{escape(turn)}</b></p>'
                 f'<p class="batak-analysis-said">{escape(said)}</p>')
 
     def _badge(self, choice: CardChoice, card: Card) -> str:
         if self.units.value == POINTS and choice.points is not None:
             value = choice.points[card]
-            text = badge_text(value) if value == 0 else f"{badge_text(value)} pts"
+            # Translators: a card's value in points against the best card, "−20 pts" (a true minus sign).
+            text = badge_text(value) if value == 0 else _("{value} pts").format(value=badge_text(value))
         else:
             value = choice.values[card]
             text = badge_text(value)
@@ -159,24 +182,27 @@ class AnalysisBoard(w.VBox):
 
     def _hand(self, seat: int, cards: tuple[Card, ...], choice: CardChoice | None) -> str:
         parts = []
+        # Translators: the mark on the card a player played.
+        played = escape(pgettext("card mark", "played"))
         for card in cards:
             face = card_svg(card, scale=CARD_SCALE)
             if choice is not None and choice.seat == seat and card in choice.values:
                 classes = "batak-analysis-card" + (" batak-analysis-played" if card == choice.played else "")
-                mark = '<span class="batak-analysis-mark">played</span>' if card == choice.played else ""
+                mark = f'<span class="batak-analysis-mark">{played}</span>' if card == choice.played else ""
                 parts.append(f'<span class="{classes}">{face}{self._badge(choice, card)}{mark}</span>')
             elif choice is not None and choice.seat == seat and card == choice.played:
                 parts.append(f'<span class="batak-analysis-played">{face}'
-                             '<span class="batak-analysis-mark">played</span></span>')
+                             f'<span class="batak-analysis-mark">{played}</span></span>')
             else:
                 parts.append(f'<span class="batak-analysis-rest">{face}</span>')
-        return "".join(parts) or '<span class="batak-analysis-empty">no cards left</span>'
+        empty = _("no cards left")
+        return "".join(parts) or f'<span class="batak-analysis-empty">{escape(empty)}</span>'
 
     def _seat_rows(self, hands: tuple[tuple[Card, ...], ...], won: tuple[int, ...], choice: CardChoice | None) -> str:
         rows = []
         for seat in range(4):
             to_move = choice is not None and choice.seat == seat
-            tricks = f"{won[seat]} trick{'s' if won[seat] != 1 else ''}"
+            tricks = escape(ngettext("{n} trick", "{n} tricks", won[seat]).format(n=won[seat]))
             rows.append(f'<div class="batak-analysis-seat{" batak-analysis-to-move" if to_move else ""}">'
                         f'<div class="batak-analysis-name">{escape(self.names[seat])}'
                         f'<span class="batak-analysis-won">{tricks}</span></div>'
@@ -187,7 +213,8 @@ class AnalysisBoard(w.VBox):
         trick = "".join(f'<span class="batak-analysis-trick-card">{card_svg(card, scale=CARD_SCALE)}'
                         f'<span class="batak-analysis-by">{escape(self.names[(choice.leader + i) % 4])}</span></span>'
                         for i, card in enumerate(choice.in_trick))
-        lead = f"{self.names[choice.leader]} {verb(choice.leader, 'lead', 'leads')} this trick."
+        lead = (pgettext("the learner", "{name} lead this trick.") if choice.leader == LEARNER
+                else _("{name} leads this trick.")).format(name=self.names[choice.leader])
         trick_row = (f'<div class="batak-analysis-trick"><span class="batak-analysis-trick-title">'
                      f'{escape(lead)}</span>{trick}</div>')
         return self._seat_rows(choice.hands, choice.tricks_won, choice) + trick_row
@@ -196,11 +223,12 @@ class AnalysisBoard(w.VBox):
         deal = self.deal
         if deal.phase is Phase.OVER:
             scores = deal.scores()
-            points = ", ".join(f"{self.names[s]} {scores[s]:+d}" for s in range(4))
-            return f"The deal is over. Points: {points}."
+            points = ", ".join(f"{self.names[s]} {format_number(scores[s], signed=True)}" for s in range(4))
+            # Translators: {points} lists each player with their points, "You +71, Ayşe +30, ...".
+            return _("The deal is over. Points: {points}.").format(points=points)
         if deal.phase is Phase.REDEAL:
-            return "The cards were thrown in: there was no play."
-        return "This is as far as the deal has been played."
+            return _("The cards were thrown in: there was no play.")
+        return _("This is as far as the deal has been played.")
 
     def _end_felt(self) -> str:
         deal = self.deal
@@ -212,14 +240,22 @@ class AnalysisBoard(w.VBox):
         for seat, review in enumerate(self.analysis.auction):
             if review is None or not review.calls:
                 continue
-            whose = possessive(seat).capitalize() if self.names == NAMES else f"{self.names[seat]}'s"
+            whose = owner_name(self.names, seat)
+            you = self.names[seat] == seat_name(LEARNER)
+            # Translators (two sentences each, the learner's own and another player's): {whose} is a
+            # player's name as owner, "Ayşe's" (Turkish "Ayşe'nin", German "Ayşes").
             if not review.judged:
-                items.append(f"{whose} calls: too few layouts of the hidden cards fitted the search budget "
-                             "to judge them.")
+                items.append(_("Your calls: too few layouts of the hidden cards fitted the search budget to judge "
+                               "them.") if you else
+                             _("{whose} calls: too few layouts of the hidden cards fitted the search budget to "
+                               "judge them.").format(whose=whose))
             elif not review.findings:
-                items.append(f"{whose} calls and trump choice cost nothing against perfect play.")
+                items.append(_("Your calls and trump choice cost nothing against perfect play.") if you else
+                             _("{whose} calls and trump choice cost nothing against perfect play.").format(
+                                 whose=whose))
             items.extend(f"{self.names[seat]}: {finding.text}" for finding in review.findings)
         if not items:
             return ""
         lines = "".join(f"<li>{escape(item)}</li>" for item in items)
-        return f'<div class="batak-analysis-auction"><b>The auction and the trump choice</b><ul>{lines}</ul></div>'
+        heading = escape(_("The auction and the trump choice"))
+        return f'<div class="batak-analysis-auction"><b>{heading}</b><ul>{lines}</ul></div>'

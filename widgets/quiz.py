@@ -109,7 +109,7 @@ class Quiz(w.VBox):
         self._selected: set[Card] = set()
         self._choice_texts: list[str] = []
 
-        self.topic = w.Dropdown(options=[(_(title), key) for key, title in topics.TOPICS.items()], value=topic,
+        self.topic = w.Dropdown(options=[(topics.title(key), key) for key in topics.TOPICS], value=topic,
                                 description=_("Topic"))
         self.topic.observe(lambda _c: self.new_question(), "value")
         self.prompt = w.HTML()

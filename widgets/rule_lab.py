@@ -54,7 +54,8 @@ class RuleLab(w.VBox):
         self.broken = w.Checkbox(description=_("Trump already broken"), indent=False)
         for widget in (*self.hands, self.trump, self.leader, self.trick, self.broken):
             widget.observe(lambda _c: self._update(), "value")
-        self.examples = w.Dropdown(options=[_("(choose an example)"), *EDGE_CASES], description=_("Examples"),
+        self.examples = w.Dropdown(options=[(_("(choose an example)"), ""), *((_(name), name) for name in EDGE_CASES)],
+                                   value="", description=_("Examples"),
                                    layout=w.Layout(width="520px"))
         self.examples.observe(self._example, "value")
         self.random_button = control(_("Random position"), _("A position from a random deal"),

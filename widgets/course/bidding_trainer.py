@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from batak_core.cards import sorted_hand
+from batak_core.i18n import _, format_number, format_percent, ngettext
 from batak_core.shuffle import new_seed
 from batak_core.teaching import puzzles
 
@@ -46,11 +47,15 @@ def bars_html(distribution: dict[int, float], guess: int, likely: tuple[int, int
         if tricks == guess:
             classes.append("batak-guessed")
         height = round(100 * share / top)
-        what = f"{tricks} trick{'s' if tricks != 1 else ''} in {share:.0%} of the layouts"
+        percent = format_percent(share)
+        # Translators: {percent} is a share with its sign, "25%".
+        what = ngettext("{n} trick in {percent} of the layouts", "{n} tricks in {percent} of the layouts",
+                        tricks).format(n=tricks, percent=percent)
         bars.append(f'<div class="{" ".join(classes)}" title="{what}">'
-                    f"<span>{share:.0%}</span><div class=\"batak-bar-fill\" style=\"height:{height}%\"></div>"
+                    f"<span>{percent}</span><div class=\"batak-bar-fill\" style=\"height:{height}%\"></div>"
                     f'<span class="batak-bar-label">{tricks}</span></div>')
-    return f'<div class="batak-bars" role="img" aria-label="tricks taken over the layouts">{"".join(bars)}</div>'
+    label = _("tricks taken over the layouts")
+    return f'<div class="batak-bars" role="img" aria-label="{label}">{"".join(bars)}</div>'
 
 
 class BiddingTrainer(w.VBox):
@@ -73,7 +78,7 @@ class BiddingTrainer(w.VBox):
         set_classes(self.number_row, ("batak-bidding-numbers",))
         self.answer_view = w.HTML()
         set_classes(self.answer_view, ("batak-bidding-answer",))
-        self.next_button = control("Another hand", "Deal another hand to judge", "batak-next-hand")
+        self.next_button = control(_("Another hand"), _("Deal another hand to judge"), "batak-next-hand")
         self.next_button.on_click(lambda _b: self.new_hand())
         super().__init__([self.question, felt(self.hand_view), self.number_row, self.answer_view, self.next_button])
         lesson_page(self, "batak-panel", "batak-bidding-trainer")
@@ -83,14 +88,17 @@ class BiddingTrainer(w.VBox):
         self.hand = hand = self.hands[self.rng.randrange(len(self.hands))]
         self.guess: int | None = None
         self.guess_was_likely = False
-        self.question.value = (f"<b>How many tricks will this hand take as declarer with "
-                               f'<span class="batak-suit-{hand.trump.letter}">{hand.trump.symbol}</span> '
-                               f"{hand.trump.plural} trump?</b> Everyone plays their best, and you do not know "
-                               "how the other cards lie.")
+        trump = f'<span class="batak-suit-{hand.trump.letter}">{hand.trump.symbol}</span> {hand.trump.word()}'
+        # Translators: {trump} is the trump suit, its sign and plural name ("♥ hearts").
+        ask = _("How many tricks will this hand take as declarer with {trump} trump?").format(trump=trump)
+        self.question.value = (f"<b>{ask}</b> " + _("Everyone plays their best, and you do not know how the other "
+                                                    "cards lie."))
         self.hand_view.value = faces(sorted_hand(hand.hand), scale=0.8)
         most = len(hand.hand)
         while len(self.numbers) < most + 1:
-            button = w.Button(description=str(len(self.numbers)), tooltip=f"{len(self.numbers)} tricks")
+            count = len(self.numbers)
+            tip = ngettext("{n} trick", "{n} tricks", count).format(n=count)
+            button = w.Button(description=str(count), tooltip=tip)
             set_classes(button, ("batak-control", "batak-tricks-guess"))
             value = len(self.numbers)
             button.on_click(lambda _b, n=value: self.answer(n))
@@ -114,14 +122,17 @@ class BiddingTrainer(w.VBox):
         distribution = dict(self.hand.distribution)
         low, high = likely_range(distribution)
         self.guess_was_likely = low <= tricks <= high
-        span = f"{low}" if low == high else f"{low} to {high}"
-        verdict = (f"✓ <b>Good judgement:</b> {tricks} is within the likely range, {span} tricks."
+        # Translators: {span} is one number of tricks or a range of them ("7 to 9").
+        span = f"{low}" if low == high else _("{low} to {high}").format(low=low, high=high)
+        verdict = ("✓ " + _("<b>Good judgement:</b> {n} is within the likely range, {span} tricks.")
                    if self.guess_was_likely else
-                   f"<b>Not quite:</b> {tricks} is outside the likely range, {span} tricks.")
+                   _("<b>Not quite:</b> {n} is outside the likely range, {span} tricks.")).format(n=tricks, span=span)
+        # Translators: {mean} is an average number of tricks with one decimal ("7.4").
+        over = _("Over {layouts} layouts of the other hands, played double dummy, this hand took {mean} tricks "
+                 "on average:").format(layouts=self.hand.layouts, mean=format_number(self.hand.mean, 1))
         self.answer_view.value = (
-            f"<p>{verdict} Over {self.hand.layouts} layouts of the other hands, played double dummy, this hand "
-            f"took {self.hand.mean:.1f} tricks on average:</p>{bars_html(distribution, tricks, (low, high))}"
-            "<p>Green bars: the likely range, the middle two thirds of the layouts. Outlined: your guess.</p>")
+            f"<p>{verdict} {over}</p>{bars_html(distribution, tricks, (low, high))}<p>"
+            + _("Green bars: the likely range, the middle two thirds of the layouts. Outlined: your guess.") + "</p>")
         for n, button in enumerate(self.numbers):
             button.disabled = True
             if low <= n <= high:

@@ -14,10 +14,12 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, Deal, Phase, RuleSet, Suit
 from batak_core.cards import mask_of, sorted_hand, suit_length
+from batak_core.i18n import _, format_number, ngettext
+from batak_core.options import Direction
 from batak_core.shuffle import derive_seed
 from batak_core.teaching import course_drills, drills, judgement_drills, topics
 from batak_core.teaching.describe import INFERRED
-from batak_core.teaching.names import SEAT_NAMES, verb
+from batak_core.teaching.names import SEAT_NAMES, seat_name
 
 from ..bidding import BidPanel, TrumpPicker
 from ..cards import card_svg, faces
@@ -52,7 +54,7 @@ class HandDemo(w.VBox):
         self.seed, self.sure, self.dealt = seed, sure, 0
         self.view = w.HTML()
         set_classes(self.view, ("batak-hand-view",))
-        self.deal_button = again_button("Deal again", "Shuffle and deal a new hand", self.deal)
+        self.deal_button = again_button(_("Deal again"), _("Shuffle and deal a new hand"), self.deal)
         super().__init__([self.view, self.deal_button])
         lesson_page(self, "batak-panel", "batak-hand-demo")
         self.deal()
@@ -63,23 +65,57 @@ class HandDemo(w.VBox):
         dealer = seed % 4
         deal = Deal.random(self.rules, seed=seed, dealer=dealer)
         self.hand = hand = deal.hand(0)
-        intro = (f"{SEAT_NAMES[dealer]} dealt, one card at a time, starting with {SEAT_NAMES[(dealer + 1) % 4]} "
-                 f"and going {self.rules.direction.value}. Your {len(hand)} cards, sorted by suit, high to low:")
+        intro = _dealt(dealer, self.rules.direction, len(hand))
         extra: dict[Suit, str] = {}
         outro = ""
         if self.sure:
             count = judgement_drills.hand_count(self.rules, hand)
-            extra = {s: " · ".join([f"{count.sure[s]} sure"] * bool(count.sure[s]) + [f"{part:.1f} counted"])
+            # Translators: a suit's share of a hand's count: "2 sure · 2.5 counted" (sure tricks, counted tricks).
+            extra = {s: " · ".join([_("{n} sure").format(n=count.sure[s])] * bool(count.sure[s])
+                                   + [_("{n} counted").format(n=format_number(part, 1))])
                      for s, part in count.by_suit.items()}
             total = sum(count.sure.values())
             trump = count.trump
-            outro = (f"<p><b>{total} sure trick{'s' if total != 1 else ''}</b> from the top. The hint counts "
-                     f"more than the top cards: with {trump.symbol} {trump.plural} as trump "
-                     f"({suit_length(mask_of(hand), trump)} cards) it counts about <b>{count.estimate:.1f}</b> "
-                     "tricks, suit by suit as shown: every trump beyond the third nearly a trick, an ace a trick, "
-                     "a guarded king most of one, a queen part of one, and a short side suit some ruffs. "
-                     f"Bid no more than that, and pass if it is below the lowest bid ({self.rules.min_bid}).</p>")
+            # Translators: keep the <b> tags.
+            sure = ngettext("<b>{n} sure trick</b> from the top.", "<b>{n} sure tricks</b> from the top.",
+                            total).format(n=total)
+            # Translators: {symbol} {suit} is the trump suit ("♠ spades"), {length} how many of them the hand
+            # holds, {estimate} the tricks counted ("4.5"), {min_bid} the lowest bid; keep the <b> tags.
+            counted = _("The hint counts more than the top cards: with {symbol} {suit} as trump ({length} cards) it "
+                        "counts about <b>{estimate}</b> tricks, suit by suit as shown: every trump beyond the third "
+                        "nearly a trick, an ace a trick, a guarded king most of one, a queen part of one, and a short "
+                        "side suit some ruffs. Bid no more than that, and pass if it is below the lowest bid "
+                        "({min_bid}).").format(symbol=trump.symbol, suit=trump.word(),
+                                               length=suit_length(mask_of(hand), trump),
+                                               estimate=format_number(count.estimate, 1), min_bid=self.rules.min_bid)
+            outro = f"<p>{sure} {counted}</p>"
         self.view.value = f"<p>{intro}</p>{_suit_rows(hand, extra)}{outro}"
+
+
+def _dealt(dealer: int, direction: Direction, cards: int) -> str:
+    """Who dealt, to whom first and which way round, and the learner's hand below."""
+    clockwise = direction is Direction.CLOCKWISE
+    first = (dealer + 1) % 4
+    if dealer == 0:
+        # Translators: {first} is the player who got the first card; {n} the number of cards in the hand.
+        text = (_("You dealt, one card at a time, starting with {first} and going clockwise. Your {n} cards, "
+                  "sorted by suit, high to low:") if clockwise else
+                _("You dealt, one card at a time, starting with {first} and going counterclockwise. Your {n} "
+                  "cards, sorted by suit, high to low:"))
+    elif first == 0:
+        # Translators: {name} dealt, the learner got the first card; {n} is the number of cards in the hand.
+        text = (_("{name} dealt, one card at a time, starting with You and going clockwise. Your {n} cards, "
+                  "sorted by suit, high to low:") if clockwise else
+                _("{name} dealt, one card at a time, starting with You and going counterclockwise. Your {n} "
+                  "cards, sorted by suit, high to low:"))
+    else:
+        # Translators: {name} dealt; {first} is the player who got the first card; {n} the number of cards in
+        # the hand.
+        text = (_("{name} dealt, one card at a time, starting with {first} and going clockwise. Your {n} cards, "
+                  "sorted by suit, high to low:") if clockwise else
+                _("{name} dealt, one card at a time, starting with {first} and going counterclockwise. Your {n} "
+                  "cards, sorted by suit, high to low:"))
+    return text.format(name=seat_name(dealer), first=seat_name(first), n=cards)
 
 
 class AuctionDemo(w.VBox):
@@ -92,10 +128,11 @@ class AuctionDemo(w.VBox):
         self.rules = rules or current_rules()
         self.seed, self.dealt = seed, 0
         self.hand = CardPicker()
-        self.panel = BidPanel(names=self.NAMES, on_bid=self._call)
+        self.panel = BidPanel(names=[seat_name(s) for s in range(len(self.NAMES))], on_bid=self._call)
         self.outcome = message_area()
-        self.again = again_button("New deal", "Deal new cards and bid again", self.new_deal)
-        super().__init__([felt(w.HTML("<b>Your hand</b>"), self.hand, self.panel, self.outcome), self.again])
+        self.again = again_button(_("New deal"), _("Deal new cards and bid again"), self.new_deal)
+        your_hand = w.HTML("<b>" + escape(_("Your hand")) + "</b>")
+        super().__init__([felt(your_hand, self.hand, self.panel, self.outcome), self.again])
         lesson_page(self, "batak-auction-demo")
         self.new_deal()
 
@@ -122,7 +159,9 @@ class AuctionDemo(w.VBox):
             deal.act(self.bots[seat].choose(deal.view(seat)))
         self.panel.show_view(deal.view(0))
         if deal.phase is Phase.REDEAL:
-            self.outcome.value = f"Everyone passed. {bc.all_pass_outcome(self.rules).text}"
+            # Translators: {outcome} is what the rules say happens when everyone passes, a whole sentence.
+            self.outcome.value = _("Everyone passed. {outcome}").format(
+                outcome=bc.all_pass_outcome(self.rules).text)
         elif deal.phase is not Phase.AUCTION:
             self.outcome.value = auction_outcome(deal)
 
@@ -132,11 +171,17 @@ def auction_outcome(deal: Deal) -> str:
     passes the player the rules force to play (who has won nothing)."""
     seat, contract = deal.declarer, deal.contract
     assert seat is not None
-    name, choose = SEAT_NAMES[seat], verb(seat, "choose", "chooses")
     if all(b.bid is None for b in deal.auction):
-        return (f"Everyone passed, so nobody wins the auction: <b>{name}</b> must play with "
-                f"a contract of <b>{contract}</b> and {choose} trump.")
-    return f"<b>{name}</b> won the auction with a bid of <b>{contract}</b> and now {choose} trump."
+        # Translators: {n} is the contract the player must play; keep the <b> tags.
+        text = (_("Everyone passed, so nobody wins the auction: <b>You</b> must play with a contract of <b>{n}</b> "
+                  "and choose trump.") if seat == 0 else
+                _("Everyone passed, so nobody wins the auction: <b>{name}</b> must play with a contract of "
+                  "<b>{n}</b> and chooses trump."))
+    else:
+        # Translators: {n} is the winning bid; keep the <b> tags.
+        text = (_("<b>You</b> won the auction with a bid of <b>{n}</b> and now choose trump.") if seat == 0 else
+                _("<b>{name}</b> won the auction with a bid of <b>{n}</b> and now chooses trump."))
+    return text.format(name=seat_name(seat), n=contract)
 
 
 class TrumpDemo(w.VBox):
@@ -148,7 +193,7 @@ class TrumpDemo(w.VBox):
         self.hand = w.HTML()
         self.picker = TrumpPicker(on_choose=self._choose)
         self.outcome = message_area()
-        self.again = again_button("Deal again", "A new hand to choose trump for", self.new_deal)
+        self.again = again_button(_("Deal again"), _("A new hand to choose trump for"), self.new_deal)
         super().__init__([felt(self.hand, self.picker, self.outcome), self.again])
         lesson_page(self, "batak-trump-demo")
         self.new_deal()
@@ -161,8 +206,8 @@ class TrumpDemo(w.VBox):
         while deal.phase is Phase.AUCTION:
             deal.pass_bid()
         hand = deal.hand(0)
-        self.hand.value = (f"<p>You bid {deal.contract} and the others passed: you are the declarer.</p>"
-                           f"{_suit_rows(hand)}")
+        said = _("You bid {n} and the others passed: you are the declarer.").format(n=deal.contract)
+        self.hand.value = f"<p>{said}</p>{_suit_rows(hand)}"
         self.picker.show_counts([suit_length(mask_of(hand), s) for s in Suit])
         self.outcome.value = ""
 
@@ -174,8 +219,12 @@ class TrumpDemo(w.VBox):
         hand = self.deal.hand(0)
         mine = suit_length(mask_of(hand), suit)
         verdict = course_drills.trump_choice_verdict(hand, suit)
-        self.outcome.value = (f"{suit.symbol} <b>{suit.plural.capitalize()} are trump.</b> You hold {mine}, the "
-                              f"other three {13 - mine} between them. {verdict} You lead the first trick.")
+        word = suit.word()
+        # Translators: {suit} is the suit's plural name, capitalized ("Spades"), {symbol} its sign; {mine} and
+        # {others} count trumps; {verdict} is a sentence on the choice. Keep the <b> tags.
+        self.outcome.value = _("{symbol} <b>{suit} are trump.</b> You hold {mine}, the other three {others} between "
+                               "them. {verdict} You lead the first trick.").format(
+            symbol=suit.symbol, suit=word[:1].upper() + word[1:], mine=mine, others=13 - mine, verdict=verdict)
 
 
 class TrickDemo(w.VBox):
@@ -184,12 +233,13 @@ class TrickDemo(w.VBox):
     def __init__(self, trick: str = "9C QC 3H 7H", seed: int = 1) -> None:
         self.cards = tuple(bc.parse_cards(trick))
         self.seed, self.dealt = seed, 0
-        self.trump = w.ToggleButtons(options=[("no trump", "")] + [(f"{s.symbol} {s.plural}", s.letter) for s in Suit],
-                                     value="H", description="Trump")
+        self.trump = w.ToggleButtons(options=[(_("no trump"), "")] + [(f"{s.symbol} {s.word()}", s.letter)
+                                                                      for s in Suit],
+                                     value="H", description=_("Trump"))
         set_classes(self.trump, ("batak-trump-toggle",))
         self.trump.observe(lambda _c: self.show(), "value")
         self.view = w.HTML()
-        self.again = again_button("Another trick", "Four cards from a new deal", self.new_trick)
+        self.again = again_button(_("Another trick"), _("Four cards from a new deal"), self.new_trick)
         super().__init__([self.trump, felt(self.view), self.again])
         lesson_page(self, "batak-trick-demo")
         self.show()
@@ -211,10 +261,16 @@ class TrickDemo(w.VBox):
         cells = "".join(card_svg(c, extra="batak-win" if i == winner else "batak-dim")
                         for i, c in enumerate(self.cards))
         win = self.cards[winner]
-        why = ("it is the highest trump in the trick" if trump is not None and win.suit == trump
-               else f"no trump was played, and it is the highest {self.cards[0].suit.singular}, the led suit")
-        self.view.value = (f'<div class="batak-example-trick">{cells}</div>'
-                           f"<p>Led: {self.cards[0].label}. <b>{win.label} wins</b>: {why}.</p>")
+        if trump is not None and win.suit == trump:
+            # Translators: {led} is the card led, {card} the winning card; keep the <b> tags.
+            said = _("Led: {led}. <b>{card} wins</b>: it is the highest trump in the trick.")
+        else:
+            # Translators: {led} is the card led, {card} the winning card, {suit} the led suit's name for one card
+            # ("club"); keep the <b> tags.
+            said = _("Led: {led}. <b>{card} wins</b>: no trump was played, and it is the highest {suit}, the led "
+                     "suit.")
+        said = said.format(led=self.cards[0].label, card=win.label, suit=self.cards[0].suit.word(plural=False))
+        self.view.value = f'<div class="batak-example-trick">{cells}</div><p>{said}</p>'
 
 
 def house_rules_lab() -> w.Box:
@@ -239,8 +295,9 @@ class ScoreCalculator(w.VBox):
 
     def __init__(self, rules: RuleSet | None = None) -> None:
         self.rules = rules or current_rules()
-        self.bid = w.IntSlider(value=7, min=4, max=13, description="Bid")
-        labels = (f"{SEAT_NAMES[0]} (declarer)", *SEAT_NAMES[1:])
+        self.bid = w.IntSlider(value=7, min=4, max=13, description=_("Bid"))
+        # Translators: the learner's box in the score calculator.
+        labels = (_("You (declarer)"), *(seat_name(s) for s in range(1, len(SEAT_NAMES))))
         self.tricks = [w.IntText(value=v, description=label, layout=w.Layout(width="190px"),
                                  style={"description_width": "100px"})
                        for v, label in zip((8, 3, 2, 0), labels, strict=True)]
@@ -253,29 +310,34 @@ class ScoreCalculator(w.VBox):
 
     def show(self) -> None:
         tricks = [t.value for t in self.tricks]
-        wrong = [f"{SEAT_NAMES[seat]} {count}" for seat, count in enumerate(tricks) if count not in TRICK_RANGE]
+        wrong = [f"{seat_name(seat)} {count}" for seat, count in enumerate(tricks) if count not in TRICK_RANGE]
         if wrong:
-            self.view.value = (f'<p class="batak-error">A player takes from 0 to 13 tricks, not '
-                               f"{escape(', '.join(wrong))}. Change it to a number from 0 to 13.</p>")
+            # Translators: {wrong} lists players with the numbers typed ("Ayşe -3, Zeynep 14").
+            said = _("A player takes from 0 to 13 tricks, not {wrong}. Change it to a number from 0 to 13.").format(
+                wrong=escape(", ".join(wrong)))
+            self.view.value = f'<p class="batak-error">{said}</p>'
             return
         if sum(tricks) != 13:
-            self.view.value = (f'<p class="batak-error">The tricks add up to {sum(tricks)}; a deal has 13. '
-                               "Change one of them.</p>")
+            said = _("The tricks add up to {n}; a deal has 13. Change one of them.").format(n=sum(tricks))
+            self.view.value = f'<p class="batak-error">{said}</p>'
             return
-        head = "<tr><th>rules</th>" + "".join(f"<th>{escape(n)}</th>" for n in SEAT_NAMES) + "</tr>"
+        head = ("<tr><th>" + _("rules") + "</th>"
+                + "".join(f"<th>{escape(seat_name(s))}</th>" for s in range(len(SEAT_NAMES))) + "</tr>")
         others = "".join(self._row(name, rules, tricks) for name, rules in bc.PRESETS.items()
                          if name != self.rules.name)
+        summary = escape(_("Other rule books: the same deal under the other four"))
         self.view.value = (f'<table class="batak-compare">{head}{self._row(self.rules.name, self.rules, tricks)}'
                            f"</table>{self._inferred()}"
-                           '<details class="batak-other-books"><summary>Other rule books: the same deal under '
-                           f'the other four</summary><table class="batak-compare">{head}{others}</table></details>')
+                           f'<details class="batak-other-books"><summary>{summary}</summary>'
+                           f'<table class="batak-compare">{head}{others}</table></details>')
 
     def _row(self, name: str, rules: RuleSet, tricks: list[int]) -> str:
         if not rules.min_bid <= self.bid.value <= rules.max_bid:
-            return (f"<tr><th>{name}</th><td colspan='4'>a bid of {self.bid.value} is not allowed "
-                    f"(lowest {rules.min_bid})</td></tr>")
+            # Translators: {lowest} is the lowest bid the rules allow.
+            said = _("a bid of {n} is not allowed (lowest {lowest})").format(n=self.bid.value, lowest=rules.min_bid)
+            return f"<tr><th>{name}</th><td colspan='4'>{said}</td></tr>"
         scores = bc.score_deal(rules, 0, self.bid.value, tricks)
-        return f"<tr><th>{name}</th>" + "".join(f"<td>{p:+d}</td>" for p in scores) + "</tr>"
+        return f"<tr><th>{name}</th>" + "".join(f"<td>{format_number(p, signed=True)}</td>" for p in scores) + "</tr>"
 
     def _inferred(self) -> str:
         """Under your rules, the scoring rules the engine infers from the source (classic's penalties)."""
@@ -283,8 +345,10 @@ class ScoreCalculator(w.VBox):
                  if d.basis == INFERRED and d.option in ("declarer_failed_per_bid", "defender_zero")]
         if not items:
             return ""
-        return ('<p class="batak-inferred">Inferred from the source\'s worked example (its scoring table is '
-                f"missing): {escape(' '.join(items))}</p>")
+        # Translators: {rules} are the scoring rules inferred, whole sentences.
+        said = _("Inferred from the source's worked example (its scoring table is missing): {rules}").format(
+            rules=escape(" ".join(items)))
+        return f'<p class="batak-inferred">{said}</p>'
 
 
 def full_game(bots: str = "club", delay: float = 0.5) -> GameTable:

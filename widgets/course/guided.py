@@ -15,8 +15,9 @@ import ipywidgets as w
 
 from batak_core import Action, Card, RuleSet
 from batak_core.cards import sorted_hand
+from batak_core.i18n import _, format_number
 from batak_core.teaching import guided
-from batak_core.teaching.names import SEAT_NAMES
+from batak_core.teaching.names import seat_name
 
 from ..bidding import BidPanel
 from ..cards import CardButton, show_cards
@@ -38,22 +39,25 @@ class GuidedDeal(w.VBox):
         set_classes(self.narrator, ("batak-narrator",))
         self.feedback = w.HTML()
         set_classes(self.feedback, ("batak-feedback", "batak-guided-feedback"))
-        self.continue_button = control("Continue", "Go on to the next step", "batak-guided-continue")
+        self.continue_button = control(_("Continue"), _("Go on to the next step"), "batak-guided-continue")
         self.continue_button.on_click(lambda _b: self._act(self.tour.next))
-        self.rest_button = control("Play the rest", "Play the other tricks and see the score", "batak-guided-rest")
+        self.rest_button = control(_("Play the rest"), _("Play the other tricks and see the score"),
+                                   "batak-guided-rest")
         self.rest_button.on_click(lambda _b: self._act(self.tour.play_rest))
-        self.again_button = control("Start again", "The same cards, from the first step", "batak-guided-again")
+        self.again_button = control(_("Start again"), _("The same cards, from the first step"),
+                                    "batak-guided-again")
         self.again_button.on_click(lambda _b: self._act(self.tour.restart))
         self.steps = [w.HTML() for _ in guided.DECISIONS]
         for item in self.steps:
             set_classes(item, ("batak-guided-step",))
-        step_list = w.VBox([w.HTML('<div class="batak-panel-title">Your steps</div>'), *self.steps])
+        step_list = w.VBox([w.HTML('<div class="batak-panel-title">' + escape(_("Your steps")) + "</div>"),
+                            *self.steps])
         set_classes(step_list, ("batak-guided-steps",))
         story = w.VBox([self.narrator, self.feedback,
                         w.HBox([self.continue_button, self.rest_button, self.again_button])])
         set_classes(story, ("batak-guided-story",))
         self.table = TableView(self.rules)
-        self.bids = BidPanel(names=SEAT_NAMES, on_bid=self._choose)
+        self.bids = BidPanel(names=[seat_name(s) for s in range(4)], on_bid=self._choose)
         self.hand_row = w.HBox()
         set_classes(self.hand_row, ("batak-hand", "batak-guided-hand"))
         self.cards: list[CardButton] = []
@@ -91,8 +95,9 @@ class GuidedDeal(w.VBox):
         goal = tour.goal
         text = f"<p>{escape(tour.text)}</p>"
         if goal is not None:
-            text += (f'<div class="batak-goal"><span class="batak-goal-label">Your goal</span> '
-                     f"{escape(goal.instruction)}</div>")
+            label, instruction = _("Your goal"), _(goal.instruction)
+            text += (f'<div class="batak-goal"><span class="batak-goal-label">{escape(label)}</span> '
+                     f"{escape(instruction)}</div>")
         self.narrator.value = text
         self._show_feedback(tour.feedback)
         show(self.continue_button, tour.can_continue)
@@ -122,7 +127,7 @@ class GuidedDeal(w.VBox):
         elif result.ok:
             self.feedback.value = f'<span class="batak-step-mark">{CHECK_MARK}</span> {escape(result.message)}'
         else:
-            self.feedback.value = f"<b>Not quite.</b> {escape(result.message)}"
+            self.feedback.value = "<b>" + escape(_("Not quite.")) + f"</b> {escape(result.message)}"
 
     def _show_steps(self) -> None:
         tour = self.tour
@@ -133,22 +138,33 @@ class GuidedDeal(w.VBox):
             mark = (f'<span class="batak-step-mark">{CHECK_MARK}</span>' if done
                     else f'<span class="batak-step-mark batak-step-mark-todo">{number + 1}</span>')
             tries = tour.wrong[number]
-            note = f' <span class="batak-tries">({tries} wrong)</span>' if tries else ""
-            item.value = f"{mark} {escape(goal.title)}{note}"
+            # Translators: how many wrong clicks the learner made at a step of the guided deal.
+            wrong = _("({n} wrong)").format(n=tries)
+            note = f' <span class="batak-tries">{escape(wrong)}</span>' if tries else ""
+            item.value = f"{mark} " + escape(_(goal.title)) + note
             toggle_class(item, "batak-step-done", done)
             toggle_class(item, "batak-step-current", tour.decision == number and not done)
 
     def _score_html(self) -> str:
         tour = self.tour
         rows = "".join(
-            f"<tr><th class='batak-left'>{SEAT_NAMES[line.seat]}</th><td class='batak-left'>{escape(line.role)}</td>"
-            f"<td>{line.tricks}</td><td><b>{line.points:+d}</b></td><td class='batak-left'>{escape(line.why)}</td></tr>"
+            f"<tr><th class='batak-left'>{escape(seat_name(line.seat))}</th>"
+            f"<td class='batak-left'>{escape(line.role)}</td>"
+            f"<td>{line.tricks}</td><td><b>{format_number(line.points, signed=True)}</b></td>"
+            f"<td class='batak-left'>{escape(line.why)}</td></tr>"
             for line in guided.score_lines(tour.deal))
         stars = (f'<span class="batak-star">{STAR}</span>' * tour.stars
                  + f'<span class="batak-star batak-star-off">{NO_STAR}</span>' * (3 - tour.stars))
         steps = len(guided.DECISIONS)
-        return (f'<table class="batak-compare"><tr><th class="batak-left">Player</th><th class="batak-left">Role</th>'
-                f"<th>Tricks</th><th>Points</th><th class='batak-left'>Why</th></tr>{rows}</table>"
-                f'<div class="batak-guided-stars" aria-label="{tour.stars} of 3 stars">{stars}</div>'
-                f"<p>You did <b>{tour.first_time} of {steps}</b> steps right first time. Press "
-                "<b>Start again</b> to play the deal once more.</p>")
+        # Translators: the headings of the guided deal's score table.
+        player, role, tricks, points, why = _("Player"), _("Role"), _("Tricks"), _("Points"), _("Why")
+        head = (f'<tr><th class="batak-left">{escape(player)}</th><th class="batak-left">{escape(role)}</th>'
+                f"<th>{escape(tricks)}</th><th>{escape(points)}</th><th class='batak-left'>{escape(why)}</th></tr>")
+        # Translators: {n} is how many stars the learner earned, of 3.
+        label = _("{n} of 3 stars").format(n=tour.stars)
+        # Translators: {right} of {steps} learner steps were done right at the first click; keep the <b> tags.
+        done = _("You did <b>{right} of {steps}</b> steps right first time. Press <b>Start again</b> to play the "
+                 "deal once more.").format(right=tour.first_time, steps=steps)
+        return (f'<table class="batak-compare">{head}{rows}</table>'
+                f'<div class="batak-guided-stars" aria-label="{escape(label)}">{stars}</div>'
+                f"<p>{done}</p>")

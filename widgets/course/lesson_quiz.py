@@ -12,6 +12,7 @@ from html import escape
 import ipywidgets as w
 
 from batak_core import RuleSet
+from batak_core.i18n import _, ngettext
 from batak_core.shuffle import new_seed
 from batak_core.teaching import drills
 from batak_core.teaching.lessons import LESSONS_BY_ID
@@ -45,17 +46,22 @@ class LessonQuiz(Quiz):
         self.saving_problem: str | None = None
         self.round: QuizRound | None = None
         super().__init__(self.topics[0], rules or current_rules(), seed)
-        self.next_button = control("Next question", "The next question of this round", "batak-next-question")
+        self.next_button = control(_("Next question"), _("The next question of this round"), "batak-next-question")
         self.next_button.on_click(lambda _b: self.new_question())
-        self.new_round_button = control("New questions", f"A new round of {count} questions",
+        self.new_round_button = control(_("New questions"),
+                                        ngettext("A new round of {n} question", "A new round of {n} questions",
+                                                 count).format(n=count),
                                         "batak-new-question")
         self.new_round_button.on_click(lambda _b: self.new_round())
         self.note = w.HTML()
         set_classes(self.note, ("batak-quiz-note",))
         footer = w.HBox([self.next_button, self.new_round_button, self.tally], layout=w.Layout(align_items="center"))
-        title = w.HTML(f'<div class="batak-panel-title">Quiz: {LESSONS_BY_ID[lesson].title}</div>'
-                       f'<div class="batak-quiz-rules">Judged by the engine under the <b>{self.rules.name}</b> '
-                       "rules (change them on the start page).</div>")
+        # Translators: {title} is the lesson's title.
+        heading = _("Quiz: {title}").format(title=_(LESSONS_BY_ID[lesson].title))
+        # Translators: {rules} is a rule book's name ("classic"), in bold.
+        judged = _("Judged by the engine under the {rules} rules (change them on the start page).").format(
+            rules=f"<b>{self.rules.name}</b>")
+        title = w.HTML(f'<div class="batak-panel-title">{heading}</div><div class="batak-quiz-rules">{judged}</div>')
         # the topic chooser and the single "New question" button give way to the round's controls
         self.children = (style_widget(), course_style(), title, *self.body, footer, self.note)
         set_classes(self, ("batak-lesson-quiz",))
@@ -72,7 +78,8 @@ class LessonQuiz(Quiz):
             return
         super().new_question()
         assert self.question is not None
-        self.prompt.value = f"<b>Question {self.asked} of {self.count}.</b> {escape(self.question.prompt, quote=False)}"
+        number = _("Question {number} of {count}.").format(number=self.asked, count=self.count)
+        self.prompt.value = f"<b>{number}</b> {escape(self.question.prompt, quote=False)}"
         if hasattr(self, "next_button"):
             self._update_buttons()
 
@@ -109,8 +116,10 @@ class LessonQuiz(Quiz):
         set_classes(self.new_round_button, toggle, () if done else ("batak-emphasis",))
         notes = []
         if done:
-            notes.append(f"<b>Round complete: {self.right} of {self.count} right.</b> Your result is saved; "
-                         "the start page shows it. Press <i>New questions</i> for another round.")
+            complete = _("Round complete: {right} of {count} right.").format(right=self.right, count=self.count)
+            # Translators: "New questions" is the button's label; keep the <i> tags around it.
+            notes.append(f"<b>{complete}</b> " + _("Your result is saved; the start page shows it. Press "
+                                                   "<i>New questions</i> for another round."))
         if self.saving_problem:
             notes.append(f'<span class="batak-error">{escape(self.saving_problem)}</span>')
         self.note.value = "<br>".join(notes)

@@ -17,7 +17,8 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
-from batak_core.teaching.names import SEAT_NAMES
+from batak_core.i18n import N_, _
+from batak_core.teaching.names import seat_name
 from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from ..cards import card_svg, faces
@@ -28,7 +29,8 @@ CLASS_DIR_VAR: Final = "BATAK_CLASS_DIR"
 LEARNER_VAR: Final = "HTTP_X_BATAK_LEARNER"
 """The learner's name: the server sets the ``X-Batak-Learner`` header after checking their signed
 cookie, and Voilà copies it into the kernel's environment under this name."""
-NAME_UNREADABLE: Final = "your name could not be read; reload the page and join again"
+NAME_UNREADABLE: Final = N_("your name could not be read; reload the page and join again")
+"""In English, marked for the catalog: the progress's ``problem`` holds it translated."""
 
 COURSE_CSS: Final = "\n".join(path.read_text(encoding="utf-8")
                               for path in sorted(Path(__file__).parent.glob("*.css")))
@@ -87,7 +89,7 @@ def load_progress() -> Progress:
     try:
         learner = _classroom_learner()
     except ValueError:
-        return Progress(Path(os.environ[CLASS_DIR_VAR]), problem=NAME_UNREADABLE, read_only=True)
+        return Progress(Path(os.environ[CLASS_DIR_VAR]), problem=_(NAME_UNREADABLE), read_only=True)
     return Progress.load(progress_path(), learner=learner)
 
 
@@ -116,12 +118,16 @@ def open_hands_html(hands: Sequence[Sequence[Card]], trick: Sequence[Card], lead
     """An ending with every hand open, as the endings and the puzzles show it: the other three hands
     (opposite first; the learner's own cards are the buttons below), each named, the declarer marked,
     then the trick so far with who played each card."""
-    rows = [f'<div class="batak-ending-hand"><span class="batak-ending-name">{SEAT_NAMES[seat]}'
-            f'{" (declarer)" if declarer == seat else ""}</span>'
+    def name(seat: int) -> str:
+        # Translators: a hand's heading in an ending shown open, "Mehmet (declarer)".
+        return _("{name} (declarer)").format(name=seat_name(seat)) if declarer == seat else seat_name(seat)
+
+    rows = [f'<div class="batak-ending-hand"><span class="batak-ending-name">{name(seat)}</span>'
             f"{faces(sorted_hand(hands[seat]), scale=0.55) or '—'}</div>" for seat in (2, 1, 3)]
     if trick:
         played = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.55)}'
-                         f"<small>{SEAT_NAMES[(leader + i) % 4]}</small></span>" for i, c in enumerate(trick))
+                         f"<small>{seat_name((leader + i) % 4)}</small></span>" for i, c in enumerate(trick))
     else:
         played = f'<span class="batak-muted">{escape(nothing_played)}</span>'
-    return f'{"".join(rows)}<div class="batak-ending-trick"><span>The trick so far:</span>{played}'
+    return (f'{"".join(rows)}<div class="batak-ending-trick"><span>' + _("The trick so far:")
+            + f"</span>{played}")

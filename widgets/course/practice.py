@@ -13,6 +13,7 @@ from html import escape
 import ipywidgets as w
 
 from batak_core import RuleSet
+from batak_core.i18n import _, active_locale, ngettext
 from batak_core.shuffle import derive_seed, new_seed
 from batak_core.teaching import drills, puzzles, topics
 
@@ -27,11 +28,26 @@ PUZZLE, TOPIC = "puzzle", "topic"
 def how_soon(due: datetime, now: datetime) -> str:
     """When an item comes back, in words: "in 8 minutes", "in 3 hours", "in 2 days"."""
     wait = max(due - now, timedelta(0))
-    for unit, size in (("day", timedelta(days=1)), ("hour", timedelta(hours=1)), ("minute", timedelta(minutes=1))):
-        if wait >= size:
-            count = round(wait / size)
-            return f"in {count} {unit}{'s' if count != 1 else ''}"
-    return "in less than a minute"
+    if wait >= timedelta(days=1):
+        count = round(wait / timedelta(days=1))
+        return ngettext("in {n} day", "in {n} days", count).format(n=count)
+    if wait >= timedelta(hours=1):
+        count = round(wait / timedelta(hours=1))
+        return ngettext("in {n} hour", "in {n} hours", count).format(n=count)
+    if wait >= timedelta(minutes=1):
+        count = round(wait / timedelta(minutes=1))
+        return ngettext("in {n} minute", "in {n} minutes", count).format(n=count)
+    return _("in less than a minute")
+
+
+def when_text(moment: datetime) -> str:
+    """A date and time in the learner's time zone as the active language writes it: "07 December, 14:05"."""
+    local = moment.astimezone()
+    if active_locale() == "en":
+        return local.strftime("%d %B, %H:%M")
+    from babel.dates import format_datetime
+
+    return format_datetime(local, "dd MMMM, HH:mm", locale=active_locale())
 
 
 class PracticeQuestion(Quiz):
@@ -41,7 +57,8 @@ class PracticeQuestion(Quiz):
                  on_done: Callable[[bool], None]) -> None:
         self.clock, self.on_done = clock, on_done
         super().__init__(topic, rules, seed)
-        title = w.HTML(f'<div class="batak-panel-title">A quiz topic you missed: {escape(topics.TOPICS[topic])}</div>')
+        said = _("A quiz topic you missed: {topic}").format(topic=topics.title(topic))
+        title = w.HTML(f'<div class="batak-panel-title">{escape(said)}</div>')
         self.children = (title, *self.body)  # the page around it carries the styles and the "Next" button
         set_classes(self, ("batak-practice-question",))
 
@@ -73,7 +90,7 @@ class PracticePage(w.VBox):
         set_classes(self.status, ("batak-practice-status",))
         self.area = w.VBox()
         set_classes(self.area, ("batak-practice-item",))
-        self.next_button = control("Next item", "The next item that is due", "batak-next-item")
+        self.next_button = control(_("Next item"), _("The next item that is due"), "batak-next-item")
         self.next_button.on_click(lambda _b: self.show_next())
         self.board = PuzzleBoard(rated=False, clock=clock, on_done=self._answered)
         self.item: w.Widget | None = None
@@ -100,26 +117,33 @@ class PracticePage(w.VBox):
             return
         self.key = key = due[0]
         kind, name = key.split(":", 1)
-        more = f" ({len(due) - 1} more after this one)" if len(due) > 1 else ""
+        more = len(due) - 1
         if kind == PUZZLE:
             self.board.show_puzzle(self.pool[name])
             self.item = self.board
-            self.status.value = f"<b>A puzzle you missed</b>, again, unrated{more}."
+            self.status.value = (ngettext("<b>A puzzle you missed</b>, again, unrated ({n} more after this one).",
+                                          "<b>A puzzle you missed</b>, again, unrated ({n} more after this one).",
+                                          more).format(n=more)
+                                 if more else _("<b>A puzzle you missed</b>, again, unrated."))
         else:
             self.item = PracticeQuestion(name, self.rules, derive_seed(self.seed, self.shown), self.clock,
                                          self._answered)
-            self.status.value = f"<b>A question on a topic you missed</b>{more}."
+            self.status.value = (ngettext("<b>A question on a topic you missed</b> ({n} more after this one).",
+                                          "<b>A question on a topic you missed</b> ({n} more after this one).",
+                                          more).format(n=more)
+                                 if more else _("<b>A question on a topic you missed</b>."))
         self.shown += 1
         self.area.children = (self.item,)
 
     def _nothing_due(self) -> str:
         items = load_progress().practice.items()
         if not items:
-            return ("<b>Nothing to practise yet.</b> Puzzles and quiz questions you miss come back here, "
-                    "a little later each time you get them right.")
+            return _("<b>Nothing to practise yet.</b> Puzzles and quiz questions you miss come back here, "
+                     "a little later each time you get them right.")
         now = self.clock()
-        return (f"<b>Nothing is due now.</b> The next item comes back {how_soon(items[0].due, now)} "
-                f"({items[0].due.astimezone().strftime('%d %B, %H:%M')}).")
+        # Translators: {when} is "in 8 minutes", "in 3 hours"; {date} a date and time, "07 December, 14:05".
+        return _("<b>Nothing is due now.</b> The next item comes back {when} ({date}).").format(
+            when=how_soon(items[0].due, now), date=when_text(items[0].due))
 
     def _answered(self, _right: bool) -> None:
         """The item is rescheduled: offer the next one, or say none is due."""

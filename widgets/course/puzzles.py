@@ -9,6 +9,7 @@ page shows a missed puzzle on the same board, unrated.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from html import escape
@@ -17,11 +18,12 @@ import ipywidgets as w
 
 from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
+from batak_core.i18n import _, ngettext
 from batak_core.rules import Variant
 from batak_core.shuffle import new_seed
 from batak_core.teaching import puzzles
 from batak_core.teaching.describe import VARIANT_NAMES
-from batak_core.teaching.names import SEAT_NAMES
+from batak_core.teaching.names import seat_name
 from batak_core.teaching.ratings import Rating
 
 from ..cards import CardButton, card_svg
@@ -41,6 +43,12 @@ def utc_now() -> datetime:
 def badge(value: int) -> str:
     """A card's value beside it: "=" for the best, "−1" for a trick less (a real minus sign)."""
     return "=" if value == 0 else f"−{-value}"
+
+
+def _alphabetical(text: str) -> str:
+    """A sort key that files a letter with its accents under the plain letter ("Üstten" under U,
+    "İhaleli" under I), as a Turkish or German reader looks for it in a menu."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
 
 
 def _seat_played(hands: Sequence[Sequence[Card]], card: Card) -> int:
@@ -88,22 +96,28 @@ class PuzzleBoard(w.VBox):
         self.counts = puzzle.id not in progress.attempts
         self.rating_before, self.rating_after = progress.rating, None
         moves = puzzle.moves()
-        side = " for your side" if puzzle.rules.partnership else ""
-        goal = (f"Find the card that keeps the most tricks{side}"
-                + (f": {moves} cards in a row to find." if moves > 1 else "."))
+        if puzzle.rules.partnership:
+            # Translators: {n} is 2 or more.
+            goal = (_("Find the card that keeps the most tricks for your side: {n} cards in a row to find.")
+                    if moves > 1 else _("Find the card that keeps the most tricks for your side."))
+        else:
+            # Translators: {n} is 2 or more.
+            goal = (_("Find the card that keeps the most tricks: {n} cards in a row to find.") if moves > 1
+                    else _("Find the card that keeps the most tricks."))
+        goal = goal.format(n=moves)
         repeat = ("" if self.counts else
-                  '<div class="batak-puzzle-repeat">You have tried this puzzle before: this try does not '
-                  "count for your rating.</div>")
+                  '<div class="batak-puzzle-repeat">'
+                  + _("You have tried this puzzle before: this try does not count for your rating.") + "</div>")
         with self.feedback.hold_sync():
             self.feedback.value = ""
             set_classes(self.feedback, remove=("batak-correct", "batak-wrong"))
         self.rating.value = self._rating_line()
         self._draw(fresh=True)
         # last: the puzzle's id on the page then means the cards under it are this puzzle's
+        rating = _("Puzzle rating <b>{rating}</b>").format(rating=round(puzzle.rating))
         self.heading.value = (f'<div class="batak-example-title">{goal}</div>'
-                              f'<div class="batak-puzzle-about">{self._contract()} Puzzle rating '
-                              f'<b>{round(puzzle.rating)}</b> · <span class="batak-puzzle-id">{escape(puzzle.id)}'
-                              f"</span></div>{repeat}")
+                              f'<div class="batak-puzzle-about">{self._contract()} {rating} · '
+                              f'<span class="batak-puzzle-id">{escape(puzzle.id)}</span></div>{repeat}')
 
     def _draw(self, fresh: bool = False) -> None:
         """The position as it stands in the try: the others' hands, the trick, and your cards.
@@ -125,7 +139,7 @@ class PuzzleBoard(w.VBox):
                 set_classes(button, ("batak-illegal",) if illegal else (),
                             ("batak-right", "batak-wrong-pick", *(() if illegal else ("batak-illegal",))))
                 button.disabled = card not in legal
-                button.tooltip = "You may not play this card here" if illegal else button.description
+                button.tooltip = _("You may not play this card here") if illegal else button.description
             show(column, card is not None)
             mark.value = ""
 
@@ -148,14 +162,26 @@ class PuzzleBoard(w.VBox):
     def _table(self) -> str:
         assert self.puzzle is not None and self.attempt is not None
         puzzle, attempt = self.puzzle, self.attempt
-        leads = "you lead" if attempt.to_move == 0 else f"{SEAT_NAMES[attempt.to_move]} leads"
-        table = open_hands_html(attempt.hands, attempt.trick, attempt.leader, puzzle.declarer, f"nothing yet: {leads}")
-        trump = f"{puzzle.trump.plural.capitalize()} {puzzle.trump.symbol} are trump."
+        leads = (_("nothing yet: you lead") if attempt.to_move == 0 else
+                 _("nothing yet: {name} leads").format(name=seat_name(attempt.to_move)))
+        table = open_hands_html(attempt.hands, attempt.trick, attempt.leader, puzzle.declarer, leads)
+        word = puzzle.trump.word()
+        # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
+        trump = _("{suit} {symbol} are trump.").format(suit=word[:1].upper() + word[1:], symbol=puzzle.trump.symbol)
         taken = attempt.position.won
-        who = "Your side has" if puzzle.rules.partnership else "You have"
-        won = f"{who} won {taken} trick{'s' if taken != 1 else ''} so far."
-        return (f'{table}<span>{escape(trump, quote=False)}</span><span>{won}</span></div>'
-                f'<div class="batak-puzzle-you">You{self._role(0)}{"" if attempt.done else ": click a card"}</div>')
+        won = (ngettext("Your side has won {n} trick so far.", "Your side has won {n} tricks so far.", taken)
+               if puzzle.rules.partnership else
+               ngettext("You have won {n} trick so far.", "You have won {n} tricks so far.", taken)).format(n=taken)
+        return (f'{table}<span>{escape(trump, quote=False)}</span><span>{escape(won, quote=False)}</span></div>'
+                f'<div class="batak-puzzle-you">{escape(self._you(), quote=False)}</div>')
+
+    def _you(self) -> str:
+        """The learner's line under the table: "You", "(declarer)" when so, and what to do."""
+        assert self.puzzle is not None and self.attempt is not None
+        declarer = self.puzzle.declarer == 0
+        if self.attempt.done:
+            return _("You (declarer)") if declarer else seat_name(0)
+        return _("You (declarer): click a card") if declarer else _("You: click a card")
 
     def _contract(self) -> str:
         """Who declared what (in Koz Maça: your own announcement)."""
@@ -164,24 +190,25 @@ class PuzzleBoard(w.VBox):
         if contract is None:
             return ""
         if declarer is None:
-            return f"You announced {contract}."
-        who = "You are" if declarer == 0 else f"{SEAT_NAMES[declarer]} is"
-        return f"{who} the declarer, with a bid of {contract}."
-
-    def _role(self, seat: int) -> str:
-        assert self.puzzle is not None
-        return " (declarer)" if self.puzzle.declarer == seat else ""
+            # Translators: Koz Maça: the number of tricks the learner announced.
+            return _("You announced {n}.").format(n=contract)
+        if declarer == 0:
+            return _("You are the declarer, with a bid of {n}.").format(n=contract)
+        return _("{name} is the declarer, with a bid of {n}.").format(name=seat_name(declarer), n=contract)
 
     def _rating_line(self) -> str:
         before = self.rating_before
         if before is None:
             return ""
         if self.rating_after is None:
-            mode = ("rated" if self.rated and self.counts else
-                    "unrated: your rating stays as it is" if not self.rated else "a repeat: it does not count")
-            return f"Your puzzle rating: <b>{round(before.rating)}</b> ({mode})"
-        return (f"Your puzzle rating: <b>{round(before.rating)} → {round(self.rating_after.rating)}</b>"
-                if self.rating_after != before else f"Your puzzle rating stays <b>{round(before.rating)}</b>")
+            line = (_("Your puzzle rating: <b>{rating}</b> (rated)") if self.rated and self.counts else
+                    _("Your puzzle rating: <b>{rating}</b> (unrated: your rating stays as it is)") if not self.rated
+                    else _("Your puzzle rating: <b>{rating}</b> (a repeat: it does not count)"))
+            return line.format(rating=round(before.rating))
+        if self.rating_after != before:
+            return _("Your puzzle rating: <b>{before} → {after}</b>").format(before=round(before.rating),
+                                                                          after=round(self.rating_after.rating))
+        return _("Your puzzle rating stays <b>{rating}</b>").format(rating=round(before.rating))
 
     def button(self, card: Card | str) -> CardButton:
         card = Card.parse(card)
@@ -214,11 +241,11 @@ class PuzzleBoard(w.VBox):
             return verdict
         self._finish(verdict.correct)
         if verdict.correct:
-            self._say(True, f"✓ <b>Solved!</b> {escape(verdict.message, quote=False)}")
+            self._say(True, "✓ <b>" + _("Solved!") + f"</b> {escape(verdict.message, quote=False)}")
             self._draw()
         else:
-            self._say(False, f"✗ {escape(verdict.message, quote=False)} The badges under your cards show what each "
-                      "card keeps: = is the best, −1 a trick less.")
+            self._say(False, f"✗ {escape(verdict.message, quote=False)} "
+                      + _("The badges under your cards show what each card keeps: = is the best, −1 a trick less."))
             self._show_values(card, verdict.values)
         if self.on_done is not None:
             self.on_done(verdict.correct)
@@ -229,8 +256,8 @@ class PuzzleBoard(w.VBox):
         if not verdict.replies:
             return ""
         shown = "".join(f'<span class="batak-ending-play">{card_svg(c, scale=0.5)}'
-                        f"<small>{SEAT_NAMES[_seat_played(before, c)]}</small></span>" for c in verdict.replies)
-        return f'<div class="batak-puzzle-replies"><span>The others reply:</span>{shown}</div>'
+                        f"<small>{seat_name(_seat_played(before, c))}</small></span>" for c in verdict.replies)
+        return '<div class="batak-puzzle-replies"><span>' + _("The others reply:") + f"</span>{shown}</div>"
 
     def _show_values(self, picked: Card, values: dict[Card, int]) -> None:
         """Every legal card's badge, the right card and the pick marked (one message a button)."""
@@ -240,10 +267,12 @@ class PuzzleBoard(w.VBox):
                 button.disabled = True
                 if value == 0:
                     set_classes(button, ("batak-right",))
-                    button.tooltip = f"{button.description}: ✓ the right card"
+                    button.tooltip = _("{card}: ✓ the right card").format(card=button.description)
                 elif value is not None and button.card == picked:
                     set_classes(button, ("batak-wrong-pick",))
-                    button.tooltip = f"{button.description}: ✗ your pick, {badge(value)}"
+                    # Translators: {value} is what the card keeps against the best, "−1" (a trick less).
+                    button.tooltip = _("{card}: ✗ your pick, {value}").format(card=button.description,
+                                                                              value=badge(value))
             if value is not None:
                 kind = "best" if value == 0 else "loses"
                 mark.value = f'<span class="batak-badge batak-badge-{kind}">{badge(value)}</span>'
@@ -257,7 +286,7 @@ class PuzzleBoard(w.VBox):
                                        self.rated and self.counts, self.clock())
         self.rating_after = after
         self.rating.value = self._rating_line() + (
-            "" if self.counts else " · you had tried this puzzle before, so this try does not count")
+            "" if self.counts else " · " + _("you had tried this puzzle before, so this try does not count"))
         if progress.problem:
             self.rating.value += f'<br><span class="batak-error">{escape(progress.problem)}</span>'
 
@@ -278,7 +307,8 @@ class PuzzleTrainer(w.VBox):
         self.rules = rules or current_rules()
         self.pool = [p for p in (puzzles.load() if pool is None else pool) if p.preset == self.rules.name]
         if not self.pool:
-            raise ValueError(f"no puzzles under the {self.rules.name} rules")
+            # Translators: {rules} is a rule source's name (miniokey), kept as it is.
+            raise ValueError(_("no puzzles under the {rules} rules").format(rules=self.rules.name))
         self.rng = random.Random(new_seed() if seed is None else seed)
         self.shown: set[str] = set()
         self.board = PuzzleBoard(clock=clock)
@@ -286,21 +316,21 @@ class PuzzleTrainer(w.VBox):
         variants = [v for v in Variant if v.value in present]
         first = Variant.IHALELI.value if Variant.IHALELI.value in present else variants[0].value
         self.variant = w.Dropdown(options=[(VARIANT_NAMES[v.value], v.value) for v in variants], value=first,
-                                  description="Game")
+                                  description=_("Game"))
         show(self.variant, len(variants) > 1)
-        self.theme = w.Dropdown(description="Theme", layout=w.Layout(width="380px"))
+        self.theme = w.Dropdown(description=_("Theme"), layout=w.Layout(width="380px"))
         self._quiet = False
         self._set_themes()
-        self.mode = w.ToggleButtons(options=["Rated", "Unrated"], value="Rated",
-                                    tooltips=["Your first try at each puzzle moves your rating",
-                                              "Practise freely: your rating never changes"])
+        self.mode = w.ToggleButtons(options=[(_("Rated"), "Rated"), (_("Unrated"), "Unrated")], value="Rated",
+                                    tooltips=[_("Your first try at each puzzle moves your rating"),
+                                              _("Practise freely: your rating never changes")])
         set_classes(self.mode, ("batak-puzzle-mode",))
         self.variant.observe(lambda _c: self._variant_chosen(), "value")
         self.theme.observe(lambda _c: None if self._quiet else self.next_puzzle(), "value")
         self.mode.observe(lambda _c: self._set_mode(), "value")
-        self.next_button = control("Next puzzle", "Another puzzle near your rating", "batak-next-puzzle")
+        self.next_button = control(_("Next puzzle"), _("Another puzzle near your rating"), "batak-next-puzzle")
         self.next_button.on_click(lambda _b: self.next_puzzle())
-        self.again_button = control("Try again", "The same puzzle again (it does not count a second time)",
+        self.again_button = control(_("Try again"), _("The same puzzle again (it does not count a second time)"),
                                     "batak-try-again")
         self.again_button.on_click(lambda _b: self.try_again())
         controls = w.HBox([self.variant, self.theme, self.mode], layout=w.Layout(flex_flow="row wrap"))
@@ -323,9 +353,9 @@ class PuzzleTrainer(w.VBox):
     def _set_themes(self) -> None:
         """The themes of the chosen form of the game's puzzles, in plain words (no notification:
         the caller shows the next puzzle)."""
-        titles = puzzles.THEME_TITLES
-        themes = sorted({t for p in self._in_variant() for t in p.themes}, key=titles.__getitem__)
-        options = [("any theme", ANY_THEME), *((titles[t], t) for t in themes)]
+        titles = {t: puzzles.theme_title(t) for p in self._in_variant() for t in p.themes}
+        themes = sorted(titles, key=lambda t: _alphabetical(titles[t]))
+        options = [(_("any theme"), ANY_THEME), *((titles[t], t) for t in themes)]
         self._quiet = True
         self.theme.options = options
         self.theme.value = ANY_THEME

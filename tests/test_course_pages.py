@@ -12,16 +12,17 @@ import pytest
 
 import batak_core as bc
 from batak_core import ActionKind, Game, GameEnd, Variant
+from batak_core.i18n import LANGUAGES
 from batak_core.options import OPTIONS, OPTIONS_BY_NAME
 from batak_core.teaching.lessons import PAGES
+from lessons.build_notebooks import edition_dir, page_cells
 from lessons.pages import game_end, glossary, house_rules, variants
 from widgets.course import ClockDemo, KozMacaCalculator, WholeGame
 from widgets.course import variants as demos
 
-MY_PAGES = {"game-end": game_end.PAGE, "variants": variants.PAGE, "house-rules": house_rules.PAGE,
-            "glossary": glossary.PAGE}
+MY_PAGES = {"game-end": game_end.page(), "variants": variants.page(), "house-rules": house_rules.page(),
+            "glossary": glossary.page()}
 GROUPS = ("The game", "Timers", "The form of the game", "House rules")
-LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
 RULES_CALL = re.compile(r"your_rules\((.*?)\)", re.S)
 VARIANT_NAMES = {Variant.IHALELI: "İhaleli", Variant.KOZ_MACA: "Koz Maça", Variant.ESLI: "Eşli",
                  Variant.GOMMELI: "Gömmeli"}
@@ -45,8 +46,9 @@ def shown_options(*pages: list[tuple[str, str]]) -> set[str]:
 
 
 def test_the_pages_show_every_option_of_their_groups_and_every_house_rule() -> None:
-    shown = shown_options(game_end.PAGE, variants.PAGE, house_rules.PAGE)
-    text = " ".join(src for page in (game_end.PAGE, variants.PAGE, house_rules.PAGE) for _, src in page)
+    pages = (game_end.page(), variants.page(), house_rules.page())
+    shown = shown_options(*pages)
+    text = " ".join(src for page in pages for _, src in page)
     wanted = {o.name for o in OPTIONS if o.group in GROUPS or o.house}
     # the form of the game itself is taught by name (its option text numbers the seats)
     assert all(name in text for name in VARIANT_NAMES.values())
@@ -56,7 +58,7 @@ def test_the_pages_show_every_option_of_their_groups_and_every_house_rule() -> N
 def test_the_house_rules_page_names_and_plays_every_house_rule() -> None:
     housed = {o.name for o in OPTIONS if o.house}
     assert set(demos.HOUSE_EXAMPLES) == housed
-    assert housed <= shown_options(house_rules.PAGE)
+    assert housed <= shown_options(house_rules.page())
     text = repr(demos.house_rule_effects()).splitlines()
     assert len(text) == sum(len(o.house) for o in OPTIONS)
     # the sources' own numbers: classic 71 and, every trick counting, 80; danish −80, doubled −160
@@ -195,12 +197,13 @@ def test_no_internal_references_in_learner_text() -> None:
         assert not INTERNAL.search(text), INTERNAL.search(text)
 
 
-def test_the_built_notebooks_are_the_pages() -> None:
-    """The notebooks were rebuilt after the page modules changed (``lessons/build_notebooks.py``)."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_built_notebooks_are_the_pages(language: str) -> None:
+    """Every edition's notebooks were rebuilt after the page modules or the catalogs changed
+    (``lessons/build_notebooks.py``): each holds exactly the cells its page module writes in that language."""
+    stale = []
     for page in PAGES:
-        if page.id not in MY_PAGES:
-            continue
-        notebook = nbformat.read(LESSONS_DIR / page.file, as_version=4)
-        sources = [cell.source for cell in notebook.cells][:len(MY_PAGES[page.id])]
-        assert sources == [src for _, src in MY_PAGES[page.id]], page.file
-
+        notebook = nbformat.read(edition_dir(language) / page.file, as_version=4)
+        if [cell.source for cell in notebook.cells] != [src for _, src in page_cells(page, language)]:
+            stale.append(page.file)
+    assert not stale, f"rebuild with: python lessons/build_notebooks.py --language {language} {' '.join(stale)}"

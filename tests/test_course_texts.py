@@ -49,7 +49,7 @@ def progress_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def page_text(lesson_id: str, kind: str = "md") -> str:
     module = importlib.import_module(f"lessons.pages.{lesson_id.replace('-', '_')}")
-    return "\n".join(source for cell_kind, source in module.PAGE if cell_kind == kind)
+    return "\n".join(source for cell_kind, source in module.page() if cell_kind == kind)
 
 
 def visible(html: str) -> str:

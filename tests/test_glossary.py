@@ -79,7 +79,7 @@ def test_every_quote_is_the_rule_book_word_for_word_and_uses_the_word() -> None:
 
 
 def test_the_page_has_one_entry_per_word_in_order() -> None:
-    sources = [src for kind, src in glossary_page.PAGE if kind == "md"]
+    sources = [src for kind, src in glossary_page.page() if kind == "md"]
     ids = [re.search(r'<a id="([^"]+)"></a>', src) for src in sources[1:]]
     assert [m.group(1) if m else None for m in ids] == [term_anchor(t.word) for t in TERMS]
 

@@ -29,3 +29,8 @@ def term_anchor(word: str) -> str:
 def term(word: str, shown: str | None = None) -> str:
     """A Markdown link from a lesson to the glossary's entry for a Turkish term (``17_glossary``)."""
     return f"[{shown or word}]({GLOSSARY_FILE}#{term_anchor(word)})"
+
+
+def paragraphs(*texts: str) -> tuple[str, str]:
+    """One Markdown cell of several paragraphs, each its own catalog message (``_()`` at the call)."""
+    return md("\n\n".join(text.strip() for text in texts))

@@ -31,7 +31,7 @@ NEW_TOPIC_LESSONS = ("hand-count", "auction", "leading-trump", "game-end", "vari
 def quiz_seed(lesson: Lesson) -> int:
     """The seed of the page's quiz cell, read from the page's own module."""
     module = importlib.import_module(f"lessons.pages.{lesson.id.replace('-', '_')}")
-    cells = " ".join(source for _kind, source in module.PAGE)
+    cells = " ".join(source for _kind, source in module.page())
     found = re.search(rf"LessonQuiz\('{re.escape(lesson.id)}', seed=(\d+)\)", cells)
     assert found, f"{lesson.file} has no seeded quiz"
     return int(found.group(1))

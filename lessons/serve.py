@@ -39,6 +39,8 @@ from voila.tornado.contentshandler import VoilaContentsHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
+from batak_core.i18n import _, format_number, language_from_environment, set_locale, use_locale  # noqa: E402
+from batak_core.teaching.progress import Progress, default_path, learner_path  # noqa: E402
 from lessons.app import pages  # noqa: E402
 from lessons.app.classroom import Classroom, default_class_dir  # noqa: E402
 from lessons.app.gate import (  # noqa: E402
@@ -53,6 +55,14 @@ from lessons.app.gate import (  # noqa: E402
     refused_address,
 )
 from lessons.app.kernels import kernel_manager_arguments  # noqa: E402
+from lessons.app.languages import (  # noqa: E402
+    LANGUAGE_PARAMETER,
+    UnknownLanguage,
+    asked_language,
+    chosen_language,
+    page_path,
+    split_page,
+)
 from lessons.app.lifecycle import Capacity  # noqa: E402
 from lessons.app.templates_cache import cache_compiled_templates  # noqa: E402
 
@@ -81,20 +91,50 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return
         while LEARNER_HEADER in self.request.headers:  # never the browser's word for who this is
             del self.request.headers[LEARNER_HEADER]
+        learner: str | None = None
         if gate.classroom is not None:
             learner = gate.learner(self)
             if learner is None:
-                self.redirect(url_path_join(self.base_url, "join") + "?" + urlencode({"next": self.request.path}))
+                asked = self.get_query_argument(LANGUAGE_PARAMETER, None)  # the join page speaks it too
+                query = {"next": self.request.path, **({LANGUAGE_PARAMETER: asked} if asked is not None else {})}
+                self.redirect(url_path_join(self.base_url, "join") + "?" + urlencode(query))
                 return
             self.request.headers[LEARNER_HEADER] = learner
+        if self.redirected_to_edition(path or "", gate, learner):
+            return
         open_pages = len(self.kernel_manager.list_kernel_ids())
         if not gate.capacity.room_for_a_page(open_pages):
             self.set_status(503)
             self.set_header("Retry-After", str(RETRY_SECONDS))
-            self.finish(pages.class_full_page(open_pages, RETRY_SECONDS))
+            with use_locale(split_page(path or "")[0]):
+                self.finish(pages.class_full_page(open_pages, RETRY_SECONDS))
             return
         self.xsrf_token  # noqa: B018 - reading the token sets its cookie, before the page is sent
         await super().get(path=path)
+
+    def redirected_to_edition(self, path: str, gate: Gate, learner: str | None) -> bool:
+        """Send the request to the page in the learner's language (``lessons/app/languages.py``),
+        remembering a ``?lang=`` choice in their progress; True if a response was sent."""
+        language, notebook = split_page(path)
+        value = self.get_query_argument(LANGUAGE_PARAMETER, None)
+        where = default_path() if gate.classroom is None else learner_path(gate.classroom.directory, str(learner))
+        progress = Progress.load(where, learner=learner)
+        accept = self.request.headers.get("Accept-Language")
+        try:
+            asked = asked_language(value)
+        except UnknownLanguage:
+            self.set_status(400)
+            with use_locale(chosen_language(None, progress.language, accept, language)):
+                self.finish(pages.unknown_language_page(str(value), url_path_join(self.base_url, "voila/render"),
+                                                        notebook))
+            return True
+        if asked is not None and progress.language != asked:
+            progress.choose_language(asked)
+        wanted = chosen_language(asked, progress.language, accept, language)
+        if wanted == language and asked is None:
+            return False
+        self.redirect(url_path_join(self.base_url, "voila/render", page_path(wanted, notebook)))
+        return True
 
 
 class CourseApp(Voila):  # type: ignore[misc]
@@ -176,26 +216,29 @@ def launch(arguments: list[str], config: Config, app: type[CourseApp] | None = N
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Serve the Batak course (Voilà).")
+    set_locale(language_from_environment(os.environ))
+    parser = argparse.ArgumentParser(description=_("Serve the Batak course (Voilà)."))
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--classroom", action="store_true",
-                        help="a class on the local network: each learner joins with the class code and their "
-                             "name, and has their own progress; the teacher watches at /teacher")
+                        help=_("a class on the local network: each learner joins with the class code and their "
+                               "name, and has their own progress; the teacher watches at /teacher"))
     parser.add_argument("--class-dir", type=Path, default=None,
-                        help=f"where the class's progress is kept (default {default_class_dir()})")
-    parser.add_argument("--class-code", help="the code learners type to join (default: kept from the last run, "
-                                             "or a new one)")
-    parser.add_argument("--teacher-code", help="the code for the teacher's page (default: kept, or new)")
+                        help=_("where the class's progress is kept (default {folder})").format(
+                            folder=default_class_dir()))
+    parser.add_argument("--class-code", help=_("the code learners type to join (default: kept from the last run, "
+                                               "or a new one)"))
+    parser.add_argument("--teacher-code", help=_("the code for the teacher's page (default: kept, or new)"))
     parser.add_argument("--max-pages", type=int, default=None,
-                        help="the most course pages open at once (default: as many as memory allows)")
+                        help=_("the most course pages open at once (default: as many as memory allows)"))
     parser.add_argument("--idle-minutes", type=float, default=CULL_IDLE_SECONDS / 60,
-                        help="close a page's kernel after this many idle minutes (default %(default)s)")
+                        help=_("close a page's kernel after this many idle minutes (default {minutes})").format(
+                            minutes=format_number(CULL_IDLE_SECONDS / 60, 1)))
     parser.add_argument("--page-check-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.max_pages is not None and args.max_pages < 1:
-        parser.error("--max-pages must be at least 1")
+        parser.error(_("--max-pages must be at least 1"))
     if args.idle_minutes <= 0:
-        parser.error("--idle-minutes must be more than 0")
+        parser.error(_("--idle-minutes must be more than 0"))
     gate = Gate(hosts=machine_names(), capacity=Capacity(args.max_pages))
     if args.classroom:
         try:
@@ -204,14 +247,16 @@ def main(argv: list[str] | None = None) -> None:
         except (ValueError, OSError) as error:
             parser.error(str(error))
         os.environ[CLASS_DIR_VARIABLE] = str(gate.classroom.directory)  # the kernels' progress folder
-        print(f"Classroom mode: learners open http://<this machine's address>:{args.port}/ and join with\n"
-              f"    class code: {gate.classroom.class_code}\n"
-              f"The teacher's page: http://127.0.0.1:{args.port}/teacher with teacher code "
-              f"{gate.classroom.teacher_code}\nProgress is kept in {gate.classroom.directory}", file=sys.stderr)
+        print(_("Classroom mode: learners open http://<this machine's address>:{port}/ and join with\n"
+                "    class code: {class_code}\n"
+                "The teacher's page: http://127.0.0.1:{port}/teacher with teacher code {teacher_code}\n"
+                "Progress is kept in {folder}").format(port=args.port, class_code=gate.classroom.class_code,
+                                                       teacher_code=gate.classroom.teacher_code,
+                                                       folder=gate.classroom.directory), file=sys.stderr)
     elif args.class_dir or args.class_code or args.teacher_code:
-        parser.error("--class-dir, --class-code and --teacher-code need --classroom")
+        parser.error(_("--class-dir, --class-code and --teacher-code need --classroom"))
     CourseApp.gate = gate
-    print(f"The Batak course: http://127.0.0.1:{args.port}/", file=sys.stderr)
+    print(_("The Batak course: http://127.0.0.1:{port}/").format(port=args.port), file=sys.stderr)
     launch(voila_arguments(args.port, args.classroom, round(args.idle_minutes * 60)),
            voila_config(round(args.page_check_seconds * 1000)))
 

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
+from html import escape
 from pathlib import Path
+from unittest.mock import Mock
 
 import pytest
-from tornado.httputil import HTTPHeaders, HTTPServerRequest
+import tornado.web
+from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
+from batak_core.i18n import _, use_locale
+from batak_core.teaching.progress import Progress
+from lessons.app import pages
 from lessons.app.classroom import CODE_ALPHABET, Classroom, check_code, new_code, normalise_code
-from lessons.app.gate import Gate, host_name
+from lessons.app.gate import Gate, handler_language, host_name
 
 
 def test_new_codes_use_only_unambiguous_characters() -> None:
@@ -79,3 +86,62 @@ def test_host_names_lose_their_port_and_brackets() -> None:
     assert host_name("Teacher-PC:8866") == "teacher-pc"
     assert host_name("[fe80::1]:8866") == "fe80::1"
     assert host_name("::1") == "::1"
+
+
+def handler(uri: str, accept_language: str | None = None) -> tornado.web.RequestHandler:
+    """A request handler for ``uri`` without a server, as the gate's pages see a request."""
+    headers = HTTPHeaders({"Host": "127.0.0.1:8866"})
+    if accept_language is not None:
+        headers["Accept-Language"] = accept_language
+    return tornado.web.RequestHandler(tornado.web.Application(), HTTPServerRequest(
+        headers=headers, connection=Mock(), start_line=RequestStartLine("GET", uri, "HTTP/1.1")))
+
+
+@pytest.mark.parametrize(("uri", "accept", "language"), [
+    ("/join", "tr-TR,tr;q=0.9,en;q=0.8", "tr"),  # the browser's language
+    ("/join", None, "en"),
+    ("/join?lang=de", "tr", "de"),  # ?lang= first
+    ("/join?lang=klingon", "tr", "tr"),  # a language the course does not speak is passed over
+    ("/teacher?lang=TR", "de", "tr"),
+])
+def test_the_apps_own_pages_speak_the_requests_language(uri: str, accept: str | None, language: str) -> None:
+    assert handler_language(handler(uri, accept)) == language
+
+
+def test_the_apps_own_pages_take_the_learners_remembered_language(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATAK_PROGRESS", str(tmp_path / "progress.json"))
+    gate = Gate(hosts=frozenset({"127.0.0.1"}))
+    assert handler_language(handler("/", "tr"), gate) == "tr"
+    Progress.load().choose_language("de")
+    assert handler_language(handler("/", "tr"), gate) == "de"  # the learner's choice before the browser's
+    assert handler_language(handler("/?lang=en", "tr"), gate) == "en"
+    assert handler_language(handler("/", None), None, edition="tr") == "tr"  # a Turkish page's join stays Turkish
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "de"])
+def test_the_servers_pages_declare_their_language(language: str) -> None:
+    with use_locale(language):
+        join = pages.join_page("", "/voila/render/05_trump.ipynb", query={"next": "/voila/render/05_trump.ipynb"})
+        full = pages.class_full_page(12, 60)
+        teacher = pages.teacher_login_page("")
+        wrong = pages.wrong_address_page()
+        title = _("Join the Batak class")
+    for html in (join, full, teacher, wrong):
+        assert html.startswith(f'<!DOCTYPE html><html lang="{language}">')
+    assert f"<title>{escape(title)}</title>" in join
+    menu = re.findall(r'<a href="\?([^"]*)" lang="(\w+)"', join)
+    assert sorted(code for _query, code in menu) == sorted({"en", "tr", "de"} - {language})
+    assert all("next=%2Fvoila%2Frender%2F05_trump.ipynb" in query for query, _code in menu)
+
+
+def test_the_class_full_page_counts_its_pages_in_english() -> None:
+    assert "as many course pages as it can hold (1 is open)" in pages.class_full_page(1, 60)
+    assert "(12 are open). Please try again in about 60 seconds" in pages.class_full_page(12, 60)
+
+
+def test_an_unknown_language_page_names_what_was_asked_and_offers_every_language() -> None:
+    html = pages.unknown_language_page("klingon<b>", "/voila/render", "05_trump.ipynb")
+    assert "klingon&lt;b&gt;" in html and "<b>" not in html.split("<main", 1)[1].replace("<b>English", "")
+    assert re.findall(r'href="([^"]*)"', html) == ["/voila/render/05_trump.ipynb", "/voila/render/tr/05_trump.ipynb",
+                                                  "/voila/render/de/05_trump.ipynb"]

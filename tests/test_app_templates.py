@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import nbformat
 import pytest
 from voila.paths import collect_template_paths
 
@@ -37,3 +40,26 @@ def test_a_second_page_reuses_the_compiled_templates(monkeypatch: pytest.MonkeyP
 def test_the_page_template_fetches_nothing_from_outside() -> None:
     text = (TEMPLATES / "voila" / "templates" / "batak" / "index.html.j2").read_text(encoding="utf-8")
     assert "http://" not in text and "https://" not in text and "<link" not in text
+
+
+@pytest.mark.parametrize(("metadata", "language", "reload"), [
+    ({"batak": {"language": "tr", "texts": {"reload": "Sayfayı yenile"}}}, "tr", '"Sayfay\\u0131 yenile"'),
+    ({}, "en", '"Reload the page"'),  # a notebook built before the editions: English
+])
+def test_the_page_declares_its_editions_language_and_words(monkeypatch: pytest.MonkeyPatch, metadata: dict[str, Any],
+                                                           language: str, reload: str) -> None:
+    monkeypatch.setenv("JUPYTER_PATH", str(TEMPLATES))
+    exporter = CachingExporter(template_paths=collect_template_paths(["voila", "nbconvert"], "batak"),
+                               template_name="batak")
+    exporter.register_filter("highlight_code", lambda source, **_kw: source)
+    nb = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+    nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                   "title": "Batak", **metadata}
+    nb.cells = [nbformat.v4.new_markdown_cell("A page.")]  # type: ignore[no-untyped-call]
+    resources = exporter._init_resources({"metadata": {"name": "05_trump"}})
+    html = exporter.environment.get_template("index.html.j2").render(
+        nb=nb, resources=resources, kernel_start=lambda _nb: "k1", page_config={}, frontend="voila",
+        cell_generator=lambda notebook, _kernel: iter(notebook.cells), **exporter.environment.globals)
+    assert f'<html lang="{language}">' in html
+    assert f"const language = {json.dumps(language)};" in html
+    assert f"reload.textContent = {reload};" in html

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from batak_core.i18n import _
+
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 SETTINGS_FILE: Final = "classroom.json"
@@ -33,8 +35,8 @@ def check_code(code: str) -> str:
     """A class code given on the command line, normalised; ValueError says what a code may be."""
     normal = normalise_code(code)
     if not 4 <= len(normal) <= 12 or any(c not in CODE_ALPHABET for c in normal):
-        raise ValueError(f"a class code has 4 to 12 of the characters {CODE_ALPHABET} "
-                         "(no 0, O, 1, I or L, which are easy to misread)")
+        raise ValueError(_("a class code has 4 to 12 of the characters {alphabet} "
+                           "(no 0, O, 1, I or L, which are easy to misread)").format(alphabet=CODE_ALPHABET))
     return normal
 
 
@@ -69,7 +71,7 @@ class Classroom:
                    check_code(teacher_code) if teacher_code else _kept_code(kept, "teacher_code"),
                    bytes.fromhex(kept["secret"]) if _is_secret(kept.get("secret")) else secrets.token_bytes(32))
         if room.class_code == room.teacher_code:
-            raise ValueError("the class code and the teacher code must differ")
+            raise ValueError(_("the class code and the teacher code must differ"))
         room._save(settings_path)
         return room
 

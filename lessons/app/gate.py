@@ -26,11 +26,13 @@ import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
 from tornado.httputil import HTTPServerRequest
 
+from batak_core.i18n import N_, _, use_locale
 from batak_core.teaching.class_report import class_report
-from batak_core.teaching.progress import check_learner_name
+from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from . import pages
 from .classroom import Classroom
+from .languages import LANGUAGE_PARAMETER, UnknownLanguage, asked_language, chosen_language, split_page
 from .lifecycle import Capacity, CourseKernelManager
 
 LEARNER_COOKIE: Final = "batak-learner"
@@ -102,13 +104,46 @@ class Gate:
         return raw is not None and raw.decode() == self.classroom.session
 
 
+def asked_by(handler: tornado.web.RequestHandler) -> str | None:
+    """The language ``?lang=`` names, None without one or for a language the course does not speak."""
+    try:
+        return asked_language(handler.get_query_argument(LANGUAGE_PARAMETER, None))
+    except UnknownLanguage:
+        return None
+
+
+def remembered_language(handler: tornado.web.RequestHandler, gate: Gate) -> str | None:
+    """The language the learner of this request chose before, kept with their progress: in
+    classroom mode the joined learner's (None for someone who has not joined), else the one
+    learner's of this machine."""
+    if gate.classroom is None:
+        where = default_path()
+    else:
+        learner = gate.learner(handler)
+        if learner is None:
+            return None
+        where = learner_path(gate.classroom.directory, learner)
+    return Progress.load(where).language
+
+
+def handler_language(handler: tornado.web.RequestHandler, gate: Gate | None = None, edition: str = "en") -> str:
+    """The language of one of the app's own pages, chosen as for a course page
+    (``languages.chosen_language``): ``?lang=`` (a language the course does not speak is passed
+    over here), else the learner's remembered choice (looked up when ``gate`` is given), else the
+    ``edition`` of the page the request is about, else the browser's ``Accept-Language``."""
+    asked = asked_by(handler)
+    remembered = remembered_language(handler, gate) if asked is None and gate is not None else None
+    return chosen_language(asked, remembered, handler.request.headers.get("Accept-Language"), edition)
+
+
 def refused_address(handler: tornado.web.RequestHandler, gate: Gate) -> bool:
     """Answer a request from a foreign host or site with the "not this course's address" page
     (403); True if it was refused, so the caller stops there."""
     if gate.admits_address(handler.request):
         return False
     handler.set_status(403)
-    handler.finish(pages.wrong_address_page())
+    with use_locale(handler_language(handler)):
+        handler.finish(pages.wrong_address_page())
     return True
 
 
@@ -130,14 +165,30 @@ class GatedHandler(JupyterHandler):
         course = self.base_url + "voila/render/"
         return target if target.startswith(course) and "//" not in target[1:] else default
 
+    def language(self) -> str:
+        """This request's language (``handler_language``); a page asked for in ``next`` lends its edition."""
+        course = self.base_url + "voila/render/"
+        target = self.local_next("")
+        edition = split_page(target.removeprefix(course))[0] if target else "en"
+        return handler_language(self, self.gate, edition)
+
 
 class JoinHandler(GatedHandler):
     """The class-code page: a learner types the code and their name and gets their cookie."""
 
     def get(self) -> None:
-        self.finish(pages.join_page(self.xsrf_form_html(), self.get_argument("next", "")))
+        with use_locale(self.language()):
+            self.finish(pages.join_page(self.xsrf_form_html(), self.get_argument("next", ""), query=self.query()))
 
     def post(self) -> None:
+        with use_locale(self.language()):
+            self._join()
+
+    def query(self) -> dict[str, str]:
+        """What the language menu's links keep of this page's address."""
+        return {"next": self.get_argument("next", "")} if self.get_argument("next", "") else {}
+
+    def _join(self) -> None:
         room = self.gate.classroom
         assert room is not None, "the join page exists in classroom mode only"
         typed_name = self.get_argument("name", "")[:200]
@@ -145,16 +196,22 @@ class JoinHandler(GatedHandler):
         if not room.is_class_code(self.get_argument("code", "")[:40]):
             self.set_status(403)
             self.finish(pages.join_page(self.xsrf_form_html(), next_page, typed_name,
-                                        "That is not this class's code. Check it with your teacher."))
+                                        _("That is not this class's code. Check it with your teacher."),
+                                        query=self.query()))
             return
         try:
             name = check_learner_name(typed_name)
         except ValueError as error:
             self.set_status(400)
-            self.finish(pages.join_page(self.xsrf_form_html(), next_page, typed_name, str(error)))
+            self.finish(pages.join_page(self.xsrf_form_html(), next_page, typed_name, str(error), query=self.query()))
             return
         self.set_signed_cookie(LEARNER_COOKIE, json.dumps({"class": room.session, "name": name}),
                                expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
+        asked = asked_by(self)
+        if asked is not None:  # chosen on the join page: the learner's pages open in it from now on
+            progress = Progress.load(learner_path(room.directory, name), learner=name)
+            if progress.language != asked:
+                progress.choose_language(asked)
         self.redirect(next_page)
 
 
@@ -162,20 +219,22 @@ class TeacherHandler(GatedHandler):
     """The teacher's page: the class's progress, once the teacher code was typed."""
 
     def get(self) -> None:
-        if not self.gate.is_teacher(self):
-            self.finish(pages.teacher_login_page(self.xsrf_form_html()))
-            return
-        self.finish(pages.teacher_page(self._report(), REPORT_REFRESH_SECONDS))
+        with use_locale(self.language()):
+            if not self.gate.is_teacher(self):
+                self.finish(pages.teacher_login_page(self.xsrf_form_html()))
+                return
+            self.finish(pages.teacher_page(self._report(), REPORT_REFRESH_SECONDS))
 
     def post(self) -> None:
         room = self.gate.classroom
         assert room is not None, "the teacher page exists in classroom mode only"
         if not room.is_teacher_code(self.get_argument("code", "")[:40]):
             self.set_status(403)
-            self.finish(pages.teacher_login_page(self.xsrf_form_html(), "That is not the teacher code."))
+            with use_locale(self.language()):
+                self.finish(pages.teacher_login_page(self.xsrf_form_html(), _("That is not the teacher code.")))
             return
         self.set_signed_cookie(TEACHER_COOKIE, room.session, expires_days=1, httponly=True, samesite="Strict")
-        self.redirect(self.request.path)
+        self.redirect(self.request.path + (f"?{self.request.query}" if self.request.query else ""))
 
     def _report(self) -> str:
         room = self.gate.classroom
@@ -190,7 +249,8 @@ class TeacherReportHandler(TeacherHandler):
         if not self.gate.is_teacher(self):
             raise tornado.web.HTTPError(403)
         self.set_header("Cache-Control", "no-store")
-        self.finish(self._report())
+        with use_locale(self.language()):
+            self.finish(self._report())
 
 
 class PageStateHandler(GatedHandler):
@@ -198,11 +258,12 @@ class PageStateHandler(GatedHandler):
 
     MESSAGES: Final = {
         "alive": "",
-        "idle": "This page was idle for a while and was closed to make room for others. Reload it to "
-                "carry on: your answers so far are saved.",
-        "stopped": "This page has stopped working: the program behind it ended. Reload the page to carry on: "
-                   "your answers so far are saved.",
+        "idle": N_("This page was idle for a while and was closed to make room for others. Reload it to "
+                   "carry on: your answers so far are saved."),
+        "stopped": N_("This page has stopped working: the program behind it ended. Reload the page to carry on: "
+                      "your answers so far are saved."),
     }
+    """What the page says for each state, in English (the page asks with ``?lang=`` for its own)."""
 
     async def prepare(self, *, _redirect_to_login: bool = False) -> None:
         """A script asks, not a person: unknown visitors get 403, never a login page to follow."""
@@ -212,4 +273,8 @@ class PageStateHandler(GatedHandler):
         manager = cast(CourseKernelManager, self.kernel_manager)
         state = await manager.page_state(kernel_id)
         self.set_header("Cache-Control", "no-store")
-        self.finish({"state": state, "message": self.MESSAGES[state]})
+        message = ""
+        if state != "alive":
+            with use_locale(self.language()):
+                message = _(self.MESSAGES[state])
+        self.finish({"state": state, "message": message})

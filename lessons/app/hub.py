@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script: make ``lessons`` importable
     sys.path.insert(0, str(ROOT))
 
+from batak_core.i18n import _, language_from_environment, set_locale  # noqa: E402
 from lessons.app.gate import Gate, machine_names  # noqa: E402
 from lessons.serve import CourseApp, launch, voila_arguments, voila_config  # noqa: E402
 
@@ -91,10 +92,13 @@ def admitted_hosts() -> frozenset[str]:
 
 
 def main() -> None:
+    set_locale(language_from_environment(os.environ))
     missing = [name for name in HUB_VARIABLES if not os.environ.get(name)]
     if missing:
-        sys.exit(f"{', '.join(missing)} not set: this is the course server JupyterHub starts for each user "
-                 "(see docs/jupyterhub.md); to serve the course yourself, run lessons/serve.py")
+        # Translators: {variables} lists environment variables (JUPYTERHUB_SERVICE_URL, ...), which stay as they are.
+        sys.exit(_("{variables} not set: this is the course server JupyterHub starts for each user "
+                   "(see docs/jupyterhub.md); to serve the course yourself, run lessons/serve.py").format(
+                       variables=", ".join(missing)))
     arguments = hub_arguments(os.environ["JUPYTERHUB_SERVICE_URL"], os.environ["JUPYTERHUB_SERVICE_PREFIX"])
     CourseApp.gate = Gate(hosts=admitted_hosts())
     launch(arguments, voila_config(), HubCourseApp)

@@ -184,6 +184,18 @@ def serve_zygote() -> None:
         _run_kernel()
 
 
+def _load_languages() -> None:
+    """Read the course's message catalogs and the languages' number formats once, for every kernel:
+    a page's kernel speaks the language of its edition (its first cell sets it), and would otherwise
+    read its catalog (compiled in memory if the .mo is older than the .po) and Babel's data itself."""
+    from batak_core.i18n import LANGUAGES, format_number, translations, use_locale
+
+    for language in LANGUAGES:
+        translations(language)
+        with use_locale(language):
+            format_number(1.5, 1)
+
+
 class _ZygoteLoop:
     """The zygote's state: its socket to the server and, per live child, a pidfd and the socket to
     send the child's exit status on."""
@@ -192,6 +204,7 @@ class _ZygoteLoop:
         before = dict(os.environ)
         for name in PRELOAD:
             importlib.import_module(name)
+        _load_languages()
         # what the imports put in os.environ (debugpy sets PYDEVD_USE_FRAME_EVAL), as a normal
         # kernel would have it: given to each child unless its environment sets the variable
         self.import_env = {key: value for key, value in os.environ.items() if key not in before}

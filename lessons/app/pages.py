@@ -4,9 +4,14 @@ same offline and on any browser."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from urllib.parse import urlencode
 
+from batak_core.i18n import LANGUAGE_NAMES, _, active_locale, gettext, ngettext
 from batak_core.teaching.class_report import ClassReport
+
+from .languages import LANGUAGE_PARAMETER, page_path
 
 STYLE = """
 body { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; background: #f4f1ea; color: #222;
@@ -27,94 +32,135 @@ td.number, th.number { text-align: right; }
 """
 
 
-def page(title: str, body: str, css_class: str) -> str:
-    """A whole page; ``css_class`` names the page for tests and stylesheets."""
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+def page(title: str, body: str, css_class: str, query: Mapping[str, str] | None = None) -> str:
+    """A whole page in the active language; ``css_class`` names the page for tests and stylesheets.
+    With ``query`` (what the page's address keeps besides ``?lang=``), a menu of the other languages."""
+    menu = "" if query is None else language_menu(query)
+    return (f'<!DOCTYPE html><html lang="{active_locale()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
-            f'<body><main class="{css_class}"><h1>{escape(title)}</h1>{body}</main></body></html>')
+            f'<body><main class="{css_class}">{menu}<h1>{escape(title)}</h1>{body}</main></body></html>')
+
+
+def language_menu(query: Mapping[str, str]) -> str:
+    """Links to this page in each language (named in itself), the active one in bold."""
+    links = [f"<b>{escape(name)}</b>" if code == active_locale() else
+             f'<a href="?{escape(urlencode({**query, LANGUAGE_PARAMETER: code}))}" lang="{code}" '
+             f'hreflang="{code}">{escape(name)}</a>' for code, name in LANGUAGE_NAMES.items()]
+    return f'<p class="batak-languages">{" · ".join(links)}</p>'
 
 
 def error_line(message: str | None) -> str:
     return f'<p class="batak-app-error" role="alert">{escape(message)}</p>' if message else ""
 
 
-def join_page(xsrf_field: str, next_page: str, name: str = "", error: str | None = None) -> str:
-    body = (f"{error_line(error)}<p>Type the class code your teacher shows, and your name. Your answers "
-            "and your choice of rules are kept under your name, on this machine only.</p>"
+def join_page(xsrf_field: str, next_page: str, name: str = "", error: str | None = None,
+              query: Mapping[str, str] | None = None) -> str:
+    intro = escape(_("Type the class code your teacher shows, and your name. Your answers and your choice of "
+                     "rules are kept under your name, on this machine only."))
+    code_label, name_label, join = escape(_("Class code")), escape(_("Your name")), escape(_("Join the class"))
+    body = (f"{error_line(error)}<p>{intro}</p>"
             f'<form method="post" class="batak-join-form">{xsrf_field}'
             f'<input type="hidden" name="next" value="{escape(next_page)}">'
-            '<label for="code">Class code</label>'
+            f'<label for="code">{code_label}</label>'
             '<input type="text" id="code" name="code" autocomplete="off" autocapitalize="characters" required>'
-            '<label for="name">Your name</label>'
+            f'<label for="name">{name_label}</label>'
             f'<input type="text" id="name" name="name" value="{escape(name)}" maxlength="40" required>'
-            '<br><button type="submit" class="batak-join">Join the class</button></form>')
-    return page("Join the Batak class", body, "batak-join-page")
+            f'<br><button type="submit" class="batak-join">{join}</button></form>')
+    return page(_("Join the Batak class"), body, "batak-join-page", query)
 
 
 def teacher_login_page(xsrf_field: str, error: str | None = None) -> str:
-    body = (f"{error_line(error)}<p>This page shows the class's progress. Type the teacher code that "
-            "the server printed when it started.</p>"
+    intro = escape(_("This page shows the class's progress. Type the teacher code that the server printed when "
+                     "it started."))
+    code_label, show = escape(_("Teacher code")), escape(_("Show the class"))
+    body = (f"{error_line(error)}<p>{intro}</p>"
             f'<form method="post" class="batak-teacher-form">{xsrf_field}'
-            '<label for="code">Teacher code</label>'
+            f'<label for="code">{code_label}</label>'
             '<input type="text" id="code" name="code" autocomplete="off" required>'
-            '<br><button type="submit" class="batak-teacher-login">Show the class</button></form>')
-    return page("Teacher's page", body, "batak-teacher-login-page")
+            f'<br><button type="submit" class="batak-teacher-login">{show}</button></form>')
+    return page(_("Teacher's page"), body, "batak-teacher-login-page", {})
 
 
 def class_full_page(open_pages: int, retry_seconds: int) -> str:
-    body = (f"<p>This machine is running as many course pages as it can hold ({open_pages} are open). "
-            f"Please try again in about {retry_seconds} seconds: pages that learners have closed or left "
-            "idle are freed, and this page will then open.</p>"
-            f'<p><a href="" class="batak-retry">Try again</a></p>')
-    return page("The class is full right now", body, "batak-class-full")
+    text = escape(ngettext(
+        "This machine is running as many course pages as it can hold ({open} is open). Please try again in "
+        "about {seconds} seconds: pages that learners have closed or left idle are freed, and this page will "
+        "then open.",
+        "This machine is running as many course pages as it can hold ({open} are open). Please try again in "
+        "about {seconds} seconds: pages that learners have closed or left idle are freed, and this page will "
+        "then open.", open_pages).format(open=open_pages, seconds=retry_seconds))
+    retry = escape(_("Try again"))
+    body = f'<p>{text}</p><p><a href="" class="batak-retry">{retry}</a></p>'
+    return page(_("The class is full right now"), body, "batak-class-full")
+
+
+def unknown_language_page(asked: str, render_url: str, notebook: str) -> str:
+    """A ``?lang=`` the course does not speak (``asked``): what was wrong, and the page in each
+    language it does."""
+    links = "".join(f'<li><a href="{escape(render_url)}/{escape(page_path(code, notebook))}" lang="{code}">'
+                    f"{escape(name)}</a></li>" for code, name in LANGUAGE_NAMES.items())
+    # Translators: {language} is what the address asked for after ?lang=, as it was typed.
+    problem = _("The address asks for the language {language}, which the course does not have. "
+                "Choose one of these:").format(language=repr(asked[:40]))
+    body = f"{error_line(problem)}<ul class=\"batak-languages\">{links}</ul>"
+    return page(_("Choose the course's language"), body, "batak-unknown-language")
 
 
 def wrong_address_page() -> str:
-    body = ("<p>This request came from another web site or named a host this course does not answer to, "
-            "so no page was started. Open the course with the address the teacher gave you.</p>")
-    return page("Not this course's address", body, "batak-wrong-address")
+    body = "<p>" + escape(_("This request came from another web site or named a host this course does not answer "
+                            "to, so no page was started. Open the course with the address the teacher gave you.")) \
+        + "</p>"
+    return page(_("Not this course's address"), body, "batak-wrong-address")
 
 
 def teacher_page(report_html: str, refresh_seconds: int) -> str:
-    script = (f"<script>setInterval(async () => {{ try {{ const r = await fetch('teacher/report', "
+    script = (f"<script>setInterval(async () => {{ try {{ "
+              f"const r = await fetch('teacher/report' + window.location.search, "
               f"{{cache: 'no-store'}}); if (r.ok) document.getElementById('batak-report').innerHTML = "
               f"await r.text(); }} catch (e) {{}} }}, {refresh_seconds * 1000});</script>")
-    body = (f"<p>Updated every {refresh_seconds} seconds while this page is open.</p>"
-            f'<div id="batak-report">{report_html}</div>{script}')
-    return page("The class's progress", body, "batak-teacher-page")
+    updated = _("Updated every {seconds} seconds while this page is open.").format(seconds=refresh_seconds)
+    body = f'<p>{escape(updated)}</p><div id="batak-report">{report_html}</div>{script}'
+    return page(_("The class's progress"), body, "batak-teacher-page", {})
 
 
 def report_fragment(report: ClassReport, at: str) -> str:
     """The live part of the teacher's page: lessons, most missed topics, learners."""
+    def head(*titles: str, numbers_from: int = 1) -> str:
+        """A table's heading row; the columns from ``numbers_from`` on hold numbers."""
+        return "<tr>" + "".join(f"<th{' class=number' if i >= numbers_from else ''}>{escape(t)}</th>"
+                                for i, t in enumerate(titles)) + "</tr>"
+
+    def heading(text: str) -> str:
+        return f"<h2>{escape(text)}</h2>"
+
     if not report.learners:
-        parts = ["<p class=\"batak-teacher-empty\">Nobody has joined yet. Learners join with the class "
-                 "code.</p>"]
+        nobody = escape(_("Nobody has joined yet. Learners join with the class code."))
+        parts = [f'<p class="batak-teacher-empty">{nobody}</p>']
     else:
         lessons = "".join(
-            f"<tr><td>{escape(lesson.title)}</td><td class=number>{lesson.learners}</td>"
+            f"<tr><td>{escape(gettext(lesson.title))}</td><td class=number>{lesson.learners}</td>"
             f"<td class=number>{lesson.completed}</td>"
             f"<td class=number>{lesson.answered}</td><td class=number>{lesson.percent}%</td></tr>"
             for lesson in report.lessons)
+        no_misses = escape(_("No wrong answers yet."))
         missed = "".join(
-            f"<tr><td>{escape(topic.title)}</td><td class=number>{topic.missed}</td>"
+            f"<tr><td>{escape(gettext(topic.title))}</td><td class=number>{topic.missed}</td>"
             f"<td class=number>{topic.answered}</td></tr>"
-            for topic in report.missed_topics if topic.missed) or (
-            '<tr><td colspan="3">No wrong answers yet.</td></tr>')
+            for topic in report.missed_topics if topic.missed) or f'<tr><td colspan="3">{no_misses}</td></tr>'
         learners = "".join(
             f"<tr><td>{escape(learner.name)}</td><td>{escape(learner.preset)}</td>"
             f"<td class=number>{learner.answered}</td><td class=number>{learner.correct}</td></tr>"
             for learner in report.learners)
         parts = [
-            f"<h2>Lessons</h2><table class=\"batak-teacher-lessons\"><tr><th>Lesson</th>"
-            f"<th class=number>Learners</th><th class=number>Completed</th><th class=number>Answers</th>"
-            f"<th class=number>Right</th></tr>{lessons}</table>",
-            f"<h2>Topics most often missed</h2><table class=\"batak-teacher-topics\"><tr><th>Topic</th>"
-            f"<th class=number>Missed</th><th class=number>Answers</th></tr>{missed}</table>",
-            f"<h2>Learners ({len(report.learners)})</h2><table class=\"batak-teacher-learners\"><tr>"
-            f"<th>Name</th><th>Rules</th><th class=number>Answers</th><th class=number>Right</th></tr>"
-            f"{learners}</table>",
+            heading(_("Lessons")) + '<table class="batak-teacher-lessons">'
+            + head(_("Lesson"), _("Learners"), _("Completed"), _("Answers"), _("Right")) + lessons + "</table>",
+            heading(_("Topics most often missed")) + '<table class="batak-teacher-topics">'
+            + head(_("Topic"), _("Missed"), _("Answers")) + missed + "</table>",
+            heading(_("Learners ({n})").format(n=len(report.learners))) + '<table class="batak-teacher-learners">'
+            + head(_("Name"), _("Rules"), _("Answers"), _("Right"), numbers_from=2) + learners + "</table>",
         ]
     parts += [f'<p class="batak-app-error">{escape(problem)}</p>' for problem in report.problems]
-    parts.append(f'<p class="batak-teacher-updated">As of {escape(at)}.</p>')
+    updated = escape(_("As of {time}.").format(time=at))
+    parts.append(f'<p class="batak-teacher-updated">{updated}</p>')
     return "".join(parts)

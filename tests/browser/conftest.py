@@ -3,6 +3,7 @@ in Debian's headless Chromium driven by Playwright (never a downloaded browser).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -53,10 +54,10 @@ def stop(process: subprocess.Popen[Any], timeout: float = 30) -> None:
         process.wait()
 
 
-@pytest.fixture(scope="session")
-def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """The course app, started once for the browser tests, with a throwaway progress file: its
-    address and its process (whose kernels a test can count)."""
+@contextlib.contextmanager
+def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The course app with a throwaway progress file, while the block runs: its address and its
+    process (whose kernels a test can count)."""
     port = free_port()
     env = {**os.environ, "BATAK_PROGRESS": str(tmp_path_factory.mktemp("progress") / "progress.json")}
     log = (tmp_path_factory.mktemp("voila") / "voila.log").open("w")
@@ -69,6 +70,13 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     finally:
         stop(process)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The course app, started once for the browser tests (see ``running_app``)."""
+    with running_app(tmp_path_factory) as app:
+        yield app
 
 
 @pytest.fixture(scope="session")

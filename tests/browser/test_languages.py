@@ -35,7 +35,8 @@ PHRASE_WORDS = 4
 
 def english_phrases(language: str) -> set[str]:
     """The English phrases (four words or more) of every message the language's catalog translates
-    differently, cut at placeholders, markup and Markdown."""
+    differently, cut at placeholders, markup and Markdown; a phrase the translation keeps (the
+    Turkish words of the game in a list) is no English."""
     with catalog_path(language).open("rb") as handle:
         catalog = read_po(handle, locale=language)
     phrases = set()
@@ -46,10 +47,11 @@ def english_phrases(language: str) -> set[str]:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if set(ids) == set(strings):
             continue
+        translated = " ".join(" ".join(strings).split())
         for text in ids:
             for chunk in re.split(r"\{[^{}]*\}|<[^>]*>|\]\([^)]*\)|[*_`#\[\]|:;()\"“”]", text):
                 words = chunk.split()
-                if len(words) >= PHRASE_WORDS:
+                if len(words) >= PHRASE_WORDS and " ".join(words) not in translated:  # not the game's own words
                     phrases.add(" ".join(words))
     return phrases
 

@@ -15,7 +15,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from .errors import shorten
-from .i18n import format_list, npgettext, pgettext
+from .i18n import _, format_list, npgettext, pgettext
 
 
 class Suit(IntEnum):
@@ -72,9 +72,8 @@ class Suit(IntEnum):
             if key in (suit.letter.lower(), suit.symbol, suit.singular, suit.plural,
                        suit.symbol.translate(_OUTLINE_SYMBOLS)):
                 return suit
-        raise ValueError(
-            f"{shorten(text)} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or spades/hearts/diamonds/clubs)"
-        )
+        raise ValueError(_("{text} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣, or spades/hearts/diamonds/clubs)")
+                         .format(text=shorten(text)))
 
 
 def _text(value: object, what: str, example: str) -> str:
@@ -139,10 +138,9 @@ class Card:
             rank = _RANK_BY_TEXT.get(stripped[:-1].upper())
             if suit is not None and rank is not None:
                 return CARDS[suit * 13 + rank - 2]
-        raise ValueError(
-            f"{shorten(text)} is not a card: write the rank (A K Q J 10/T 9..2) then the suit "
-            "(S H D C or ♠ ♥ ♦ ♣), e.g. 'QS', '10H', 'T♦'"
-        )
+        # Translators: cards are typed with their English codes in every language (as in save files).
+        raise ValueError(_("{text} is not a card: write the rank (A K Q J 10/T 9..2) then the suit "
+                           "(S H D C or ♠ ♥ ♦ ♣), e.g. 'QS', '10H', 'T♦'").format(text=shorten(text)))
 
     @property
     def rank_text(self) -> str:

@@ -52,6 +52,7 @@ from itertools import islice
 from ...actions import PASS, Action, ActionKind
 from ...cards import FULL_DECK, Suit, indices_of, mask_of
 from ...deal import Deal, DealView
+from ...i18n import _, format_number, pgettext
 from ...rules import AllPass, RuleSet
 from ...scoring import declarer_points, defender_points
 from ..solver import Position, Search, SearchLimit
@@ -428,7 +429,10 @@ def review_trumps(rules: RuleSet, hand: int, chosen: Suit | None) -> tuple[int, 
 
 
 def _call_text(call: Action) -> str:
-    return "passing" if call.kind is ActionKind.PASS else f"bidding {call.number}"
+    """A call as the subject of a review's sentence: "passing", "bidding 8"."""
+    if call.kind is ActionKind.PASS:
+        return pgettext("a call in a review's sentence", "passing")
+    return pgettext("a call in a review's sentence", "bidding {n}").format(n=call.number)
 
 
 def auction_review(deal: Deal, seat: int, layouts: int = REVIEW_LAYOUTS,
@@ -478,9 +482,13 @@ def _call_finding(view: DealView, action: Action, counts: LayoutCounts,
         return None
     trump = next(t for t in (named, made.trump, best.trump, Suit(counts.trumps[0])) if t is not None)
     tricks = counts.mean(int(trump))
-    text = (f"Your hand was worth about {tricks:.0f} tricks with {trump.plural} trump, double-dummy over "
-            f"{len(counts.tricks)} layouts: {_call_text(action)} cost about {cost:.0f} points "
-            f"({_call_text(best.call)} was worth {best.points:.0f}, {_call_text(action)} {made.points:.0f}).")
+    # Translators: {call} and {best} are calls as _call_text writes them ("bidding 8", "passing"); a
+    # layout is one way the hidden cards may lie, solved double-dummy (every hand open).
+    text = _("Your hand was worth about {tricks} tricks with {suit} trump, double-dummy over {layouts} layouts: "
+             "{call} cost about {cost} points ({best} was worth {best_points}, {call} {points}).").format(
+        tricks=format_number(tricks), suit=trump.word(), layouts=len(counts.tricks), call=_call_text(action),
+        cost=format_number(cost), best=_call_text(best.call), best_points=format_number(best.points),
+        points=format_number(made.points))
     return AuctionFinding(action, best.call, cost, tricks, trump, len(counts.tricks), text)
 
 
@@ -496,8 +504,9 @@ def _trump_finding(view: DealView, action: Action, counts: LayoutCounts) -> Auct
     if cost < MIN_COST:
         return None
     chosen, better = action.suit, Suit(best)
-    text = (f"With {chosen.plural} trump your hand was worth about {counts.mean(int(chosen)):.0f} tricks, with "
-            f"{better.plural} about {counts.mean(best):.0f} (double-dummy over {len(counts.tricks)} layouts): "
-            f"naming {chosen.plural} cost about {cost:.0f} points.")
+    text = _("With {chosen} trump your hand was worth about {tricks} tricks, with {better} about {better_tricks} "
+             "(double-dummy over {layouts} layouts): naming {chosen} cost about {cost} points.").format(
+        chosen=chosen.word(), tricks=format_number(counts.mean(int(chosen))), better=better.word(),
+        better_tricks=format_number(counts.mean(best)), layouts=len(counts.tricks), cost=format_number(cost))
     return AuctionFinding(action, Action.trump(better), cost, counts.mean(int(chosen)), chosen,
                           len(counts.tricks), text)

@@ -77,7 +77,9 @@ def template_texts(language: str) -> dict[str, str]:
     """The words the page template's script shows (``lessons/app/jupyter``), in ``language``."""
     with use_locale(language):
         return {"reload": _("Reload the page"),
-                "unreachable": _("The course server cannot be reached. When it is running again, reload this page.")}
+                "unreachable": _("The course server cannot be reached. When it is running again, reload this page."),
+                "cell_error": _("This part of the page could not be shown. Reload the page; if it stays broken, tell "
+                                "your teacher.")}
 
 
 def build(page: Page, language: str) -> nbformat.NotebookNode:

@@ -39,6 +39,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
+from batak_core.cli.arguments import argparse_in_active_language  # noqa: E402
 from batak_core.i18n import _, format_number, language_from_environment, set_locale, use_locale  # noqa: E402
 from batak_core.teaching.progress import Progress, default_path, learner_path  # noqa: E402
 from lessons.app import pages  # noqa: E402
@@ -217,6 +218,7 @@ def launch(arguments: list[str], config: Config, app: type[CourseApp] | None = N
 
 def main(argv: list[str] | None = None) -> None:
     set_locale(language_from_environment(os.environ))
+    argparse_in_active_language()
     parser = argparse.ArgumentParser(description=_("Serve the Batak course (Voilà)."))
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--classroom", action="store_true",

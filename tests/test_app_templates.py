@@ -42,12 +42,14 @@ def test_the_page_template_fetches_nothing_from_outside() -> None:
     assert "http://" not in text and "https://" not in text and "<link" not in text
 
 
-@pytest.mark.parametrize(("metadata", "language", "reload"), [
-    ({"batak": {"language": "tr", "texts": {"reload": "Sayfayı yenile"}}}, "tr", '"Sayfay\\u0131 yenile"'),
-    ({}, "en", '"Reload the page"'),  # a notebook built before the editions: English
+@pytest.mark.parametrize(("metadata", "language", "reload", "cell_error"), [
+    ({"batak": {"language": "tr", "texts": {"reload": "Sayfayı yenile",
+                                            "cell_error": "Sayfanın bu bölümü gösterilemedi."}}},
+     "tr", '"Sayfay\\u0131 yenile"', "Sayfanın bu bölümü gösterilemedi."),
+    ({}, "en", '"Reload the page"', "This part of the page could not be shown."),  # built before the editions
 ])
 def test_the_page_declares_its_editions_language_and_words(monkeypatch: pytest.MonkeyPatch, metadata: dict[str, Any],
-                                                           language: str, reload: str) -> None:
+                                                           language: str, reload: str, cell_error: str) -> None:
     monkeypatch.setenv("JUPYTER_PATH", str(TEMPLATES))
     exporter = CachingExporter(template_paths=collect_template_paths(["voila", "nbconvert"], "batak"),
                                template_name="batak")
@@ -55,11 +57,18 @@ def test_the_page_declares_its_editions_language_and_words(monkeypatch: pytest.M
     nb = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
     nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
                    "title": "Batak", **metadata}
-    nb.cells = [nbformat.v4.new_markdown_cell("A page.")]  # type: ignore[no-untyped-call]
+    failed = nbformat.v4.new_code_cell("1/0")  # type: ignore[no-untyped-call]
+    failed.outputs = [nbformat.v4.new_output(  # type: ignore[no-untyped-call]
+        "error", ename="ExecutionError", evalue="Execution error",
+        traceback=["There was an error when executing cell [2]. Reload the page."])]  # as Voilà strips it
+    nb.cells = [nbformat.v4.new_markdown_cell("A page."), failed]  # type: ignore[no-untyped-call]
     resources = exporter._init_resources({"metadata": {"name": "05_trump"}})
+    resources["global_content_filter"] = {"include_code": True, "include_markdown": True, "include_raw": True,
+                                          "include_unknown": True, "include_input": False, "include_output": True}
     html = exporter.environment.get_template("index.html.j2").render(
         nb=nb, resources=resources, kernel_start=lambda _nb: "k1", page_config={}, frontend="voila",
         cell_generator=lambda notebook, _kernel: iter(notebook.cells), **exporter.environment.globals)
     assert f'<html lang="{language}">' in html
     assert f"const language = {json.dumps(language)};" in html
     assert f"reload.textContent = {reload};" in html
+    assert cell_error in html and "There was an error when executing cell" not in html

@@ -370,3 +370,16 @@ def test_lang_tr_from_the_shell() -> None:
     result = subprocess.run([sys.executable, "-m", "batak_core.cli", "--lang", "klingon", *SCORE],
                             capture_output=True, text=True, check=False, env={**env, "LANG": "C"})
     assert result.returncode == 2 and result.stderr == "batak: --lang must be one of en, tr, de, not 'klingon'\n"
+
+
+def test_help_and_usage_errors_speak_the_language_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's own words (the usage block, "the following arguments are required") come from the
+    catalogs as well; in English they are argparse's."""
+    status, _, err = run(capsys, "--lang", "tr", "legal")
+    assert status == 2 and err.startswith("kullanım: batak legal") and "hata: şu argümanlar gerekli: --hand" in err
+    assert main(["--lang", "de", "puzzle", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: batak puzzle") and "diese Hilfe zeigen und beenden" in out
+    assert "die Aufgabe über diesen Seed wählen" in out  # the command's own help texts too
+    status, _, err = run(capsys, "legal")
+    assert err.startswith("usage: batak legal") and "error: the following arguments are required: --hand" in err

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..deal import Deal
 from ..errors import shorten
+from ..i18n import format_number, ngettext
 from ..rules import RuleSet, Variant, preset
 from ..shuffle import check_seed, derive_seed
 from .bots import LEVELS, Bot, get
@@ -46,8 +47,14 @@ class MatchResult:
 
     def summary(self) -> str:
         label = self.rules if self.variant == Variant.IHALELI else f"{self.rules} {self.variant}"
-        return (f"{label:9} {self.a} vs {self.b}: {self.mean_diff:+.2f} points per deal "
-                f"(95% CI {self.ci_low:+.2f} .. {self.ci_high:+.2f}, {self.deals} deals)")
+        # Translators: {a} and {b} are bot levels ("expert", "club"), which stay as they are; the mean and the
+        # interval's ends come signed ("+0.46"); CI is the 95% confidence interval.
+        return f"{label:9} " + ngettext(
+            "{a} vs {b}: {mean} points per deal (95% CI {low} .. {high}, {deals} deal)",
+            "{a} vs {b}: {mean} points per deal (95% CI {low} .. {high}, {deals} deals)", self.deals).format(
+            a=self.a, b=self.b, mean=format_number(self.mean_diff, 2, signed=True),
+            low=format_number(self.ci_low, 2, signed=True), high=format_number(self.ci_high, 2, signed=True),
+            deals=self.deals)
 
 
 def play_out(deal: Deal, levels: tuple[str, str, str, str], seed: int, make: BotMaker = get) -> list[int]:

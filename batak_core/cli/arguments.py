@@ -18,13 +18,29 @@ import argparse
 import difflib
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from ..errors import shorten
-from ..i18n import _
+from ..i18n import N_, _, gettext
 from ..options import OPTIONS_BY_NAME, parse_value
 from ..rules import NOT_SPECIFIED, Variant
 from ..shuffle import MAX_SEED
+
+ARGPARSE_WORDS: Final = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("argument %(argument_name)s: %(message)s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("one of the arguments %s is required"), N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""argparse's own words that a user of the commands reads (the usage block, a usage error), kept in the
+course's catalogs so that ``--help`` and a usage error read in the command's language."""
+
+
+def argparse_in_active_language() -> None:
+    """Make argparse look its own words up in the course's catalogs, in the active language (it looks
+    them up through its module's ``_``). For a command's entry point: it changes argparse for the process."""
+    setattr(argparse, "_", gettext)  # noqa: B010 - argparse offers no other hook
 
 
 class BadArgument(Exception):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ..errors import shorten
 from ..i18n import LANGUAGES, UnknownLanguage, _, language_from_environment, normalize_language, set_locale
 from .analyse import add_commands as add_analyse_commands
-from .arguments import BadArgument, Parser
+from .arguments import BadArgument, Parser, argparse_in_active_language
 from .play import add_commands as add_bot_commands
 from .puzzles import add_commands as add_puzzle_commands
 from .rules_lab import add_commands as add_lab_commands
@@ -87,6 +87,7 @@ def main(argv: Sequence[str] | None = None, read: Callable[[str], str] = input) 
     except BadArgument as error:
         return _refuse("batak", error)
     set_locale(language)
+    argparse_in_active_language()
     parser = build_parser()
     try:
         args = parser.parse_args(words, namespace=argparse.Namespace(read=read))

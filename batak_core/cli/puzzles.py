@@ -26,45 +26,45 @@ VARIANTS = [v.value for v in Variant]
 
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Register `puzzles` (with `build` and `bidding`) and `puzzle`."""
-    group = subparsers.add_parser("puzzles", help="regenerate the puzzle and bidding-trainer data files")
+    group = subparsers.add_parser("puzzles", help=_("regenerate the puzzle and bidding-trainer data files"))
     tasks = group.add_subparsers(dest="task", required=True, metavar="TASK")
-    build = tasks.add_parser("build", help="generate the puzzles from bot-played deals",
-                             epilog="Exit status: 0 when the file is written; 2 for a bad argument.")
+    build = tasks.add_parser("build", help=_("generate the puzzles from bot-played deals"),
+                             epilog=_("Exit status: 0 when the file is written; 2 for a bad argument."))
     build.add_argument("--presets", default="all", type=_preset_list,
-                       help=f"'all' or presets, comma separated: {', '.join(PRESETS)}")
+                       help=_("'all' or presets, comma separated: {presets}").format(presets=", ".join(PRESETS)))
     build.add_argument("--per-preset", type=whole("--per-preset", 1, 100_000), default=300,
-                       help="puzzles under each preset's İhaleli (default 300)")
+                       help=_("puzzles under each preset's İhaleli (default 300)"))
     build.add_argument("--per-variant", type=whole("--per-variant", 1, 100_000), default=100,
-                       help="puzzles under each other variant a preset's source describes (default 100)")
-    build.add_argument("--seed", type=seed(), default=0, help="seed of the deals (0 to 2**64 - 1)")
-    build.add_argument("--out", default=str(puzzles.PUZZLES_FILE), help="the file to write")
-    build.add_argument("--workers", type=whole("--workers", 1, 32), default=1, help="processes to use, 1-32")
+                       help=_("puzzles under each other variant a preset's source describes (default 100)"))
+    build.add_argument("--seed", type=seed(), default=0, help=_("seed of the deals (0 to 2**64 - 1)"))
+    build.add_argument("--out", default=str(puzzles.PUZZLES_FILE), help=_("the file to write"))
+    build.add_argument("--workers", type=whole("--workers", 1, 32), default=1, help=_("processes to use, 1-32"))
     build.set_defaults(func=run_build)
 
-    bidding = tasks.add_parser("bidding", help="solve the bidding trainer's hands over sampled layouts",
-                               epilog="Exit status: 0 when the file is written; 2 for a bad argument.")
+    bidding = tasks.add_parser("bidding", help=_("solve the bidding trainer's hands over sampled layouts"),
+                               epilog=_("Exit status: 0 when the file is written; 2 for a bad argument."))
     bidding.add_argument("--presets", default="all", type=_preset_list,
-                         help=f"'all' or presets, comma separated: {', '.join(PRESETS)}")
-    bidding.add_argument("--hands", type=whole("--hands", 1, 10_000), default=24, help="hands per preset")
+                         help=_("'all' or presets, comma separated: {presets}").format(presets=", ".join(PRESETS)))
+    bidding.add_argument("--hands", type=whole("--hands", 1, 10_000), default=24, help=_("hands per preset"))
     bidding.add_argument("--layouts", type=whole("--layouts", 1, 1_000), default=20,
-                         help="layouts of the other hands solved for each hand")
-    bidding.add_argument("--seed", type=seed(), default=0, help="seed of the deals (0 to 2**64 - 1)")
-    bidding.add_argument("--out", default=str(puzzles.BIDDING_FILE), help="the file to write")
-    bidding.add_argument("--workers", type=whole("--workers", 1, 32), default=1, help="processes to use, 1-32")
+                         help=_("layouts of the other hands solved for each hand"))
+    bidding.add_argument("--seed", type=seed(), default=0, help=_("seed of the deals (0 to 2**64 - 1)"))
+    bidding.add_argument("--out", default=str(puzzles.BIDDING_FILE), help=_("the file to write"))
+    bidding.add_argument("--workers", type=whole("--workers", 1, 32), default=1, help=_("processes to use, 1-32"))
     bidding.set_defaults(func=run_bidding)
 
     one = subparsers.add_parser(
-        "puzzle", help="solve a double-dummy puzzle in the terminal",
-        epilog="Exit status: 0 when the puzzle is over or you quit; 1 when the input ends; 2 for a bad argument.")
+        "puzzle", help=_("solve a double-dummy puzzle in the terminal"),
+        epilog=_("Exit status: 0 when the puzzle is over or you quit; 1 when the input ends; 2 for a bad argument."))
     one.add_argument("--rules", default="miniokey", type=one_of("--rules", list(PRESETS)),
-                     help=f"the preset: {', '.join(PRESETS)}")
+                     help=_("the preset: {presets}").format(presets=", ".join(PRESETS)))
     one.add_argument("--variant", default="ihaleli", type=one_of("--variant", VARIANTS),
-                     help="the form of the game: ihaleli (the default), koz_maca, esli or gommeli")
+                     help=_("the form of the game: ihaleli (the default), koz_maca, esli or gommeli"))
     one.add_argument("--theme", default=None, type=one_of("--theme", list(puzzles.THEME_TITLES)),
-                     help=f"only puzzles of this theme: {', '.join(puzzles.THEME_TITLES)}")
-    one.add_argument("--seed", type=seed(), default=None, help="choose the puzzle by this seed")
-    one.add_argument("--id", default=None, help="the puzzle's id, e.g. miniokey-ihaleli-45a3135602")
-    one.add_argument("--file", default=None, help="a puzzle file other than the shipped one")
+                     help=_("only puzzles of this theme: {themes}").format(themes=", ".join(puzzles.THEME_TITLES)))
+    one.add_argument("--seed", type=seed(), default=None, help=_("choose the puzzle by this seed"))
+    one.add_argument("--id", default=None, help=_("the puzzle's id, e.g. miniokey-ihaleli-45a3135602"))
+    one.add_argument("--file", default=None, help=_("a puzzle file other than the shipped one"))
     one.set_defaults(func=run_puzzle)
 
 

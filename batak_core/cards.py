@@ -7,7 +7,7 @@ operations on precomputed masks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
 from types import FunctionType
 from typing import Final
@@ -88,8 +88,8 @@ _SUIT_BY_CHAR: Final = {ch: suit for suit in Suit for ch in (suit.letter, suit.l
                                                                 suit.symbol, suit.symbol.translate(_OUTLINE_SYMBOLS))}
 
 _RANK_TEXT: Final = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-_RANK_BY_TEXT: Final = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10,
-                        **{str(r): r for r in range(2, 10)}}
+_NUMBER_RANKS: Final = {"T": 10, "10": 10, **{str(r): r for r in range(2, 10)}}
+_RANK_BY_TEXT: Final = {"A": 14, "K": 13, "Q": 12, "J": 11, **_NUMBER_RANKS}
 
 
 @mypyc_attr(native_class=False)  # compiled, a card stays a plain class: 52 objects made without __new__
@@ -132,19 +132,23 @@ class Card:
         """A card from text: rank then suit, e.g. "QS", "Q♠", "qs", "10S", "TS", "10♠"."""
         if isinstance(text, Card):
             return text
-        stripped = _text(text, "a card", "'QS'")
-        if len(stripped) >= 2:
-            suit = _SUIT_BY_CHAR.get(stripped[-1])
-            rank = _RANK_BY_TEXT.get(stripped[:-1].upper())
-            if suit is not None and rank is not None:
-                return CARDS[suit * 13 + rank - 2]
-        # Translators: cards are typed with their English codes in every language (as in save files).
+        card = _card_from_text(_text(text, "a card", "'QS'"), _RANK_BY_TEXT)
+        if card is not None:
+            return card
+        # Translators: files and the engine's API read cards by their English codes in every language.
         raise ValueError(_("{text} is not a card: write the rank (A K Q J 10/T 9..2) then the suit "
                            "(S H D C or ♠ ♥ ♦ ♣), e.g. 'QS', '10H', 'T♦'").format(text=shorten(text)))
 
     @property
     def rank_text(self) -> str:
         return _RANK_TEXT.get(self.rank, str(self.rank))
+
+    @property
+    def typed(self) -> str:
+        """What a person types for the card at a prompt in the active language (``parse_typed_card``):
+        the face letter its cards show, or the number, then the suit's letter: "QS", "10H" (Turkish
+        "KS" for the kız, German "DS" for the Dame of spades)."""
+        return rank_face(self.rank) + self.suit.letter
 
     @property
     def code(self) -> str:
@@ -184,6 +188,36 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
+
+
+def _card_from_text(text: str, ranks: Mapping[str, int]) -> Card | None:
+    """The card ``text`` names with ``ranks`` (upper-case rank text -> rank) and a suit's letter or
+    sign at its end; None when it names none."""
+    if len(text) < 2:
+        return None
+    suit = _SUIT_BY_CHAR.get(text[-1])
+    rank = ranks.get(text[:-1].upper())
+    return None if suit is None or rank is None else CARDS[suit * 13 + rank - 2]
+
+
+def parse_typed_card(text: object) -> Card:
+    """A card as a person types it at a prompt, read as the active language's cards show it
+    (``Card.typed``): the face letter (English A K Q J, Turkish A P K V, German A K D B) or a number
+    (10 or T), then the suit (S H D C or ♠ ♥ ♦ ♣). Turkish "KS" is the queen of spades, as the card
+    the learner sees shows K for kız. Files and the API read English codes only (``Card.parse``)."""
+    if isinstance(text, Card):
+        return text
+    faces = {rank_face(rank).upper(): rank for rank in range(11, 15)}
+    card = _card_from_text(_text(text, "a card", "'QS'"), {**_NUMBER_RANKS, **faces})
+    if card is not None:
+        return card
+    shown = " ".join(rank_face(rank) for rank in (14, 13, 12, 11))
+    examples = ", ".join(f"'{example}'" for example in (CARDS[10].typed, "10H", "T♦"))  # the queen of spades
+    # Translators: {faces} are the face letters as the language's cards show them ("A P K V");
+    # {examples} cards typed that way ("'KS', '10H', 'T♦'").
+    raise ValueError(_("{text} is not a card: write the rank ({faces} 10/T 9..2) then the suit "
+                       "(S H D C or ♠ ♥ ♦ ♣), e.g. {examples}").format(text=shorten(text), faces=shown,
+                                                                        examples=examples))
 
 
 def rank_face(rank: int) -> str:

@@ -15,7 +15,7 @@ from batak_core import ActionKind, Game, GameEnd, Variant
 from batak_core.i18n import LANGUAGES
 from batak_core.options import OPTIONS, OPTIONS_BY_NAME
 from batak_core.teaching.lessons import PAGES
-from lessons.build_notebooks import edition_dir, page_cells
+from lessons.build_notebooks import edition_dir, page_cells, template_texts
 from lessons.pages import game_end, glossary, house_rules, variants
 from widgets.course import ClockDemo, KozMacaCalculator, WholeGame
 from widgets.course import variants as demos
@@ -200,10 +200,12 @@ def test_no_internal_references_in_learner_text() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_built_notebooks_are_the_pages(language: str) -> None:
     """Every edition's notebooks were rebuilt after the page modules or the catalogs changed
-    (``lessons/build_notebooks.py``): each holds exactly the cells its page module writes in that language."""
+    (``lessons/build_notebooks.py``): each holds exactly the cells its page module writes in that language,
+    and the words its page template shows."""
     stale = []
     for page in PAGES:
         notebook = nbformat.read(edition_dir(language) / page.file, as_version=4)
-        if [cell.source for cell in notebook.cells] != [src for _, src in page_cells(page, language)]:
+        if ([cell.source for cell in notebook.cells] != [src for _, src in page_cells(page, language)]
+                or notebook.metadata.get("batak") != {"language": language, "texts": template_texts(language)}):
             stale.append(page.file)
     assert not stale, f"rebuild with: python lessons/build_notebooks.py --language {language} {' '.join(stale)}"

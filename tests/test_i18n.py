@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 
 import batak_core as bc
 from batak_core import i18n
-from batak_core.cards import Card, Suit, describe_cards, parse_cards
+from batak_core.cards import CARDS, Card, Suit, describe_cards, parse_cards, parse_typed_card
 from batak_core.i18n import (
     UnknownLanguage,
     active_locale,
@@ -249,3 +249,15 @@ def test_every_catalog_call_is_one_the_extractor_reads() -> None:
     sources = [p for folder in ("batak_core", "widgets", "lessons") for p in (ROOT / folder).rglob("*.py")]
     missed = [problem for path in sources for problem in catalog_calls_the_extractor_misses(path)]
     assert not missed, "\n".join(missed[:20])
+
+
+@pytest.mark.parametrize(("language", "queen", "faces"), [("en", "QS", "A K Q J"), ("tr", "KS", "A P K V"),
+                                                          ("de", "DS", "A K D B")])
+def test_a_typed_card_is_read_as_the_languages_cards_show_it(language: str, queen: str, faces: str) -> None:
+    with use_locale(language):
+        assert all(parse_typed_card(card.typed) == card for card in CARDS)
+        assert parse_typed_card(queen) == Card.parse("QS") and parse_typed_card("10h") == parse_typed_card("T♥")
+        with pytest.raises(ValueError, match=f"\\({faces} 10/T 9..2\\)") as error:
+            parse_typed_card("X" * 10_000)
+        assert len(str(error.value)) < 300
+    assert Card.parse("KS").rank == 13  # files and the API read English codes whatever the language

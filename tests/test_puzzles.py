@@ -16,6 +16,7 @@ import pytest
 import batak_core as bc
 from batak_core.cli.arguments import Parser
 from batak_core.cli.puzzles import add_commands
+from batak_core.i18n import use_locale
 from batak_core.shuffle import derive_seed
 from batak_core.teaching import endings, puzzles
 from batak_core.teaching.puzzles import Puzzle, PuzzleFileError, Solve
@@ -383,3 +384,18 @@ def test_puzzle_quit_and_end_of_input(capsys: pytest.CaptureFixture[str]) -> Non
         yield ""
 
     assert cli(["puzzle"], ended()) == 1
+
+
+@pytest.mark.parametrize("language", ["tr", "de"])
+def test_puzzle_cards_are_typed_as_the_languages_cards_show_them(language: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: in Turkish the table shows the queen as K♠ (kız), but the command read "KS" as the
+    king. A card is typed with the face letters the learner sees (Turkish A P K V, German A K D B)."""
+    p = first(lambda p: p.moves() == 2 and any(c.rank in (12, 13) for c in learner_cards(p)))
+    with use_locale(language):
+        typed = [c.typed for c in learner_cards(p)]
+        assert typed != [c.code for c in learner_cards(p)]  # at least one face letter differs from English
+        status = cli(["puzzle", "--id", p.id], iter(typed))
+    out = capsys.readouterr().out
+    assert status == 0 and "bir kart değil" not in out and "keine Karte" not in out
+    assert out.count("Doğru:" if language == "tr" else "Richtig:") == 2

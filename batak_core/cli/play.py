@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..actions import Action, ActionKind
 from ..ai.bots import LEVELS, Bot, Hint, get, hint, review
 from ..ai.match import match
-from ..cards import Card, Suit, sorted_hand
+from ..cards import CARDS, Card, Suit, parse_typed_card, sorted_hand
 from ..deal import Deal, DealView, Phase
 from ..game import Game
 from ..i18n import _, format_number, ngettext
@@ -154,8 +154,9 @@ def help_text(rules: RuleSet) -> str:
         parts.append(ngettext("as declarer you take the kitty and bury {n} card: type it, e.g. 2C",
                               "as declarer you take the kitty and bury {n} cards: type them, e.g. 2C 3C 4D 5H",
                               rules.kitty).format(n=rules.kitty))
-    # Translators: a clause after "Type ...;"; QS (queen of spades) and 10H are typed as they stand.
-    parts.append(_("a card such as QS or 10H to play"))
+    # Translators: a clause after "Type ...;"; {card} is the queen of spades as typed in the language
+    # ("KS"), 10H is typed as it stands.
+    parts.append(_("a card such as {card} or 10H to play").format(card=CARDS[10].typed))
     if rules.dummy:
         # Translators: a clause after "Type ...;".
         parts.append(_("as declarer you also play your partner's open hand"))
@@ -308,7 +309,7 @@ def _prompt(view: DealView) -> str:
         # Translators: {kitty} are the kitty's cards; {example} card codes to type ("2C 3C 4D 5H").
         asked = ngettext("You took the kitty: {kitty}. Bury {n} card: type it, e.g. {example}.",
                          "You took the kitty: {kitty}. Bury {n} cards: type them, e.g. {example}.", n).format(
-            kitty=_cards(view.kitty), n=n, example=" ".join(str(c) for c in view.hand[:n]))
+            kitty=_cards(view.kitty), n=n, example=" ".join(c.typed for c in view.hand[:n]))
         return f"{asked} {_hands(view)}"
     asked = _("You won the auction with {contract}: name trump.").format(contract=view.contract)
     return f"{asked} {_hands(view)}"
@@ -348,11 +349,11 @@ def _parse(text: str, view: DealView) -> Action:
             raise ValueError(_("Name trump: S, H, D or C."))
         return Action.trump(rest[0])
     if view.phase is Phase.BURY:
-        return Action.bury(" ".join(words[1:] if verb == "bury" else words))
+        return Action.bury([parse_typed_card(word) for word in (words[1:] if verb == "bury" else words)])
     rest = words[1:] if verb == "play" else words
     if len(rest) != 1:
-        raise ValueError(_("Type one card to play, e.g. QS or 10H."))
-    return Action.play(rest[0])
+        raise ValueError(_("Type one card to play, e.g. {card} or 10H.").format(card=CARDS[10].typed))
+    return Action.play(parse_typed_card(rest[0]))
 
 
 def _cards(cards: list[Card] | tuple[Card, ...]) -> str:

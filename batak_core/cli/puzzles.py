@@ -14,7 +14,7 @@ import shlex
 import time
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, sorted_hand
+from ..cards import CARDS, Card, parse_typed_card, sorted_hand
 from ..i18n import _, format_number, ngettext
 from ..rules import PRESETS, Variant, variants_of
 from ..teaching import puzzles
@@ -198,8 +198,8 @@ def intro(puzzle: puzzles.Puzzle) -> str:
     facts = "; ".join([trump, tricks, _role(puzzle), taken])
     return (f"{title}\n{facts}. "
             + _("Find the card that keeps the most tricks, with every hand in view.") + " "
-            # Translators: QS and 10H are card codes as the command reads them (English letters): keep them.
-            + _("Type a card such as QS or 10H, 'quit' to stop."))
+            # Translators: {card} is the queen of spades as typed in the language ("KS"); 10H stays as it is.
+            + _("Type a card such as {card} or 10H, 'quit' to stop.").format(card=CARDS[10].typed))
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
@@ -217,7 +217,8 @@ def run_puzzle(args: argparse.Namespace) -> int:
                 return 0
             before = solve.position
             try:
-                verdict = solve.play(text)
+                card = parse_typed_card(text)
+                verdict = solve.play(card)
             except ValueError as error:
                 print(f"  {error}")
                 continue
@@ -225,7 +226,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
             shown = ", ".join(f"{c.label} {'=' if v == 0 else v}" for c, v in verdict.values.items())
             print("  " + _("Each card against the best: {values}").format(values=shown))
             if verdict.replies:
-                print("  " + _("Then: {plays}").format(plays=_played(solve, before, Card.parse(text), verdict.replies)))
+                print("  " + _("Then: {plays}").format(plays=_played(solve, before, card, verdict.replies)))
     except (EOFError, KeyboardInterrupt):
         print("\n" + _("Input ended: puzzle stopped."))
         return 1

@@ -305,7 +305,7 @@ def check_turkish(run_command: Callable[[list[str]], tuple[int, str, str]]) -> N
     assert "ihale 7 tuttu" in out and "oyuncu 0: +71  oyuncu 1: +30  oyuncu 2: +20  oyuncu 3: -70" in out
     status, out, err = run_command(RULES)
     assert status == 0 and err == ""
-    assert out.startswith("== classic (ihaleli) ==") and "En düşük ihale: 5." in out
+    assert out.startswith("== classic (ihaleli) ==") and "En düşük teklif: 5." in out
     assert "classic kuralları" in out and "Lowest bid" not in out
 
 
@@ -380,6 +380,6 @@ def test_help_and_usage_errors_speak_the_language_too(capsys: pytest.CaptureFixt
     assert main(["--lang", "de", "puzzle", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Aufruf: batak puzzle") and "diese Hilfe zeigen und beenden" in out
-    assert "die Aufgabe über diesen Seed wählen" in out  # the command's own help texts too
+    assert "die Aufgabe über diesen Startwert wählen" in out  # the command's own help texts too
     status, _, err = run(capsys, "legal")
     assert err.startswith("usage: batak legal") and "error: the following arguments are required: --hand" in err

@@ -97,7 +97,7 @@ def test_english_is_the_default_and_the_engine_api_stays_english() -> None:
 
 @pytest.mark.parametrize(("language", "reason"), [
     ("tr", "9♠ kartını geçebiliyorsun, bu yüzden daha büyük bir maça oynamalısın: A♠."),
-    ("de", "Du kannst 9♠ schlagen, also musst du höher in Pik spielen: A♠."),
+    ("de", "Du kannst 9♠ schlagen, also musst du ein höheres Pik spielen: A♠."),
 ])
 def test_an_illegal_card_is_explained_in_the_language_asked_for(language: str, reason: str) -> None:
     verdict = explain_play(bc.preset("miniokey"), parse_cards("AS 3S KH"), parse_cards("9S"), Suit.HEARTS, False, "3S",

@@ -290,9 +290,9 @@ def _prompt(view: DealView) -> str:
         return f"{head} {_hands(view)}"
     if view.phase is Phase.AUCTION and view.rules.announcements:
         low, high = view.legal_bids[0], view.legal_bids[-1]
-        told = ", ".join((_("seat {seat} none") if n == 0 else _("seat {seat} {n}")).format(seat=s, n=n)
+        told = ", ".join((_("seat {seat}: none") if n == 0 else _("seat {seat}: {n}")).format(seat=s, n=n)
                          for s, n in enumerate(view.announcements) if n is not None) or _("none yet")
-        # Translators: {told} lists the announcements so far ("seat 1 3, seat 2 none") or says "none yet".
+        # Translators: {told} lists the announcements so far ("seat 1: 3, seat 2: none") or says "none yet".
         asked = _("Your announcement ({low} to {high}; announced so far: {told}).").format(low=low, high=high,
                                                                                             told=told)
         return f"{asked} {_hands(view)}"

@@ -21,8 +21,7 @@ from ..options import Direction
 from ..rules import AllPass, RuleSet
 from ..shuffle import derive_seed
 from . import drills
-from .drills import about
-from .names import seat_name
+from .names import about, seat_name
 
 # Rule ids named in the feedback of this module's questions.
 PLAY_ORDER: Final = "play-order"
@@ -157,9 +156,9 @@ def trump_choice_verdict(hand: Sequence[Card], suit: Suit) -> str:
     if suit is best:
         return _("Your longest suit: a good choice.")
     if suit_length(mask, suit) == suit_length(mask, best):
-        # Translators: {suit} is the suit's plural name ("hearts").
-        return _("As long as your {suit}, but the {suit} are stronger: between suits of the same "
-                 "length choose the stronger one.").format(suit=best.word())
+        # Translators: {chosen} and {best} are suits' plural names ("hearts").
+        return _("Your {chosen} are as long as your {best}, but the {best} are stronger: between suits of the "
+                 "same length choose the stronger one.").format(chosen=suit.word(), best=best.word())
     # Translators: {count} is a number of cards of a suit ("5 hearts").
     return _("You hold a longer suit ({count}): more trumps usually means more tricks.").format(
         count=_count(mask, best))

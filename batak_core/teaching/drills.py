@@ -42,7 +42,7 @@ from ..seats import partner, side_seats, side_tricks
 from ..shuffle import derive_seed, new_seed
 from ..trick import trick_winner
 from . import examples
-from .names import in_sentence, possessive, seat_name
+from .names import about, in_sentence, possessive, seat_name
 from .position import Position, describe_trump
 
 # Rule ids of the questions that are not about a single card's legality (the play rules' ids are
@@ -156,12 +156,6 @@ def rule_title(rule: str) -> str:
     if rule in OTHER_TITLES:
         return gettext(OTHER_TITLES[rule])
     return rule.replace("-", " ").capitalize()
-
-
-def about(seat: int, you: str, other: str, **fields: object) -> str:
-    """One of two translated messages: ``you`` about the learner (seat 0), ``other`` about another
-    player, whose name fills ``{name}``; ``fields`` fill the rest (docs/translating.md)."""
-    return (you if seat == 0 else other).format(name=seat_name(seat), **fields)
 
 
 def signed(points: int) -> str:

@@ -377,9 +377,9 @@ def _trumps_out(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
     burial = bool(deal.buried and you == deal.declarer)
     if burial:
         k, n = len(deal.buried), len(buried)
-        said.append(_("You buried {k} cards from the kitty: no trumps among them.").format(k=k) if not n else
-                    ngettext("You buried {k} cards from the kitty: {n} trump among them.",
-                             "You buried {k} cards from the kitty: {n} trumps among them.", n).format(k=k, n=n))
+        said.append(_("You buried {k} cards: no trumps among them.").format(k=k) if not n else
+                    ngettext("You buried {k} cards: {n} trump among them.",
+                             "You buried {k} cards: {n} trumps among them.", n).format(k=k, n=n))
     said.append(_("Trumps played so far: {cards}. How many trumps do the other three players still "
                   "hold?").format(cards=seen))
     why = (_("A suit has 13 cards: 13 − {mine} in your hand − {played} played − {buried} you buried = {out} still "

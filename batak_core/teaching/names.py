@@ -45,3 +45,9 @@ def in_sentence(text: str) -> str:
     and Mehmet took 4"), as generated text puts the name wherever a seat's name goes."""
     you = re.escape(seat_name(0))
     return re.sub(rf"(?<=[a-zçğıöşüäß] ){you}\b", seat_name(0).lower(), text)
+
+
+def about(seat: int, you: str, other: str, **fields: object) -> str:
+    """One of two translated messages: ``you`` about the learner (seat 0), ``other`` about another
+    player, whose name fills ``{name}``; ``fields`` fill the rest (docs/translating.md)."""
+    return (you if seat == 0 else other).format(name=seat_name(seat), **fields)

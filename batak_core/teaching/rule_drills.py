@@ -25,7 +25,7 @@ from ..ai.bots.evaluate import trick_estimate
 from ..cards import CARDS, Card, Suit, longest_suit, mask_of, sorted_hand, suit_length
 from ..deal import Bid, Deal, Phase, Trick, all_pass_outcome
 from ..game import Game, game_over, leaders
-from ..i18n import N_, _, format_list, format_number, ngettext, pgettext, use_locale
+from ..i18n import N_, _, format_list, ngettext, pgettext, use_locale
 from ..legality import IllegalMove
 from ..options import OPTIONS, OPTIONS_BY_NAME, AllPass, DeclarerMade, Direction, GameEnd
 from ..rules import PRESETS, RuleSet, preset, variants_of
@@ -33,7 +33,8 @@ from ..scoring import score_announcements, score_deal
 from ..seats import partner, side_seats
 from ..shuffle import derive_seed
 from . import drills
-from .names import possessive, seat_name, verb
+from .drills import signed
+from .names import about, possessive, seat_name, verb
 from .position import Position, describe_trump
 
 ATTEMPTS: Final = 400
@@ -88,12 +89,6 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def about(seat: int, you: str, other: str, **fields: object) -> str:
-    """One of two translated messages: ``you`` about the learner (seat 0), ``other`` about another
-    player, whose name fills ``{name}``; ``fields`` fill the rest (docs/translating.md)."""
-    return (you if seat == 0 else other).format(name=seat_name(seat), **fields)
-
-
 def says(seat: int, plural: str, singular: str) -> str:
     """The player's name with the verb that goes with it: 'You are', 'Ayşe is' (English text only:
     a translated sentence about a player is two messages, see ``about``)."""
@@ -104,13 +99,6 @@ def under(rules: RuleSet) -> str:
     """A prompt's opening that names the rule book."""
     # Translators: a prompt's opening; {rules} is a rule book's name ("classic", "classic Koz Maça").
     return _("Under the {rules} rules:").format(rules=drills.rules_title(rules))
-
-
-def whom(seat: int) -> str:
-    """The player as the object of a sentence: 'you', 'Ayşe'."""
-    # Translators: the learner inside a sentence, written small ("May you still bid?", "What do you score?");
-    # the other players are named.
-    return pgettext("seat as object", "you") if seat == 0 else seat_name(seat)
 
 
 def seat_list(seats: Sequence[int]) -> str:
@@ -308,10 +296,6 @@ def number_options(numbers: Sequence[int], verdict: Callable[[int], str],
                    label: Callable[[int], str] = str) -> list[tuple[str, str]]:
     """Whole numbers as choices, lowest first (each written by ``label``), each with its verdict."""
     return [(label(n), verdict(n)) for n in sorted(set(numbers))]
-
-
-def signed(points: int) -> str:
-    return format_number(points, signed=True)
 
 
 # --- the auction's end ---------------------------------------------------------------------------
@@ -1032,8 +1016,9 @@ def _length_verdict(mask: int, suit: Suit, best: Suit) -> str:
     """Why the clock does not make ``suit`` trump: ``cards.longest_suit`` takes ``best``."""
     mine, theirs = suit_length(mask, suit), suit_length(mask, best)
     if mine == theirs:
-        return _("As long as your {best}, but the {best} are stronger: between suits of the same length the clock "
-                 "takes the stronger one.").format(best=best.word())
+        # Translators: {chosen} and {best} are suits' plural names ("hearts").
+        return _("Your {chosen} are as long as your {best}, but the {best} are stronger: between suits of the same "
+                 "length the clock takes the stronger one.").format(chosen=suit.word(), best=best.word())
     return _("You hold {mine} but {theirs}.").format(mine=suit.count(mine), theirs=best.count(theirs))
 
 def _timeout_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:

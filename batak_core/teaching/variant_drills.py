@@ -25,12 +25,12 @@ from ..scoring import announcement_points
 from ..seats import partner
 from ..shuffle import derive_seed
 from . import drills
-from .names import possessive, seat_name
+from .drills import signed
+from .names import about, possessive, seat_name
 from .position import Position
 from .rule_drills import (
     ATTEMPTS,
     PICK_ALL,
-    about,
     and_list,
     announce,
     auction_text,
@@ -45,7 +45,6 @@ from .rule_drills import (
     random_auction,
     refusal,
     score_question,
-    signed,
     situation,
     under,
 )

@@ -14,6 +14,10 @@ from typing import Any
 
 import pytest
 
+from batak_core.cards import Suit
+from batak_core.i18n import LANGUAGES, _, use_locale
+from lessons.app.languages import page_path
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -119,9 +123,15 @@ def low_contrast_texts(page: Any, within: str = "") -> list[str]:
     return failures
 
 
-def open_table(page: Any, app_url: str, width: int, height: int) -> Any:
+def in_edition(address: str, language: str) -> str:
+    """A page's address in the edition of ``language`` ("/voila/render/tr/16_full_games.ipynb")."""
+    folder, _, notebook = address.rpartition("/")
+    return f"{folder}/{page_path(language, notebook)}"
+
+
+def open_table(page: Any, app_url: str, width: int, height: int, language: str = "en") -> Any:
     page.set_viewport_size({"width": width, "height": height})
-    page.goto(app_url + FULL_GAME)
+    page.goto(app_url + in_edition(FULL_GAME, language))
     table = page.locator(".batak-game-table")
     table.locator(".batak-seat").first.wait_for(timeout=WIDGETS_TIMEOUT)
     return table
@@ -164,8 +174,11 @@ def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
             and box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5)
 
 
-def test_the_table_fits_a_1280x720_projector_with_your_hand_and_the_bids(page: Any, app_url: str) -> None:
-    table = open_table(page, app_url, 1280, 720)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_fits_a_1280x720_projector_with_your_hand_and_the_bids(page: Any, app_url: str,
+                                                                         language: str) -> None:
+    """In every language: German and Turkish words are longer than English ones."""
+    table = open_table(page, app_url, 1280, 720, language)
     your_call(table)
     top_to_top(table)
     box = table.bounding_box()
@@ -177,12 +190,15 @@ def test_the_table_fits_a_1280x720_projector_with_your_hand_and_the_bids(page: A
         assert inside(part.bounding_box(), 1280, 720), f"{name} is not all in view: {part.bounding_box()}"
     for button in table.locator(".batak-bid-panel button:visible:enabled").all():
         assert inside(button.bounding_box(), 1280, 720)
-    assert "Your move:" in table.locator(".batak-clock").inner_text()  # miniokey's rules time the move
-    shot(page, "table_1280x720.png")
+    with use_locale(language):
+        your_move = _("Your move: <b>{n} s</b> left").split("<b>")[0].strip()
+    assert your_move in table.locator(".batak-clock").inner_text()  # miniokey's rules time the move
+    shot(page, "table_1280x720.png" if language == "en" else f"table_1280x720_{language}.png")
 
 
-def test_a_390px_phone_shows_all_four_players_and_nothing_sideways(page: Any, app_url: str) -> None:
-    table = open_table(page, app_url, 390, 844)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_390px_phone_shows_all_four_players_and_nothing_sideways(page: Any, app_url: str, language: str) -> None:
+    table = open_table(page, app_url, 390, 844, language)
     your_call(table)
     top_to_top(table)
     for seat in range(4):
@@ -198,19 +214,23 @@ def test_a_390px_phone_shows_all_four_players_and_nothing_sideways(page: Any, ap
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     box = table.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    shot(page, "table_phone_390.png")
+    if language == "en":
+        shot(page, "table_phone_390.png")
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("width", [1280, 390])
-def test_trump_buttons_show_their_whole_label(page: Any, app_url: str, width: int) -> None:
+def test_trump_buttons_show_their_whole_label(page: Any, app_url: str, width: int, language: str) -> None:
     page.set_viewport_size({"width": width, "height": 900})
-    page.goto(app_url + TRUMP_LESSON)
+    page.goto(app_url + in_edition(TRUMP_LESSON, language))
     buttons = page.locator(".batak-trump-demo button.batak-trump")
     buttons.first.wait_for(timeout=WIDGETS_TIMEOUT)
     assert buttons.count() == 4
+    with use_locale(language):
+        suits = "|".join(re.escape(suit.word()) for suit in Suit)
     for button in buttons.all():
         label = button.inner_text()
-        assert re.fullmatch(r". (spades|hearts|diamonds|clubs) \(\d+ cards?\)", label.replace("\n", " ")), label
+        assert re.fullmatch(rf". ({suits}) \(.*\d+.*\)", label.replace("\n", " ")), label
         fits = button.evaluate("b => b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1")
         assert fits, f"{label!r} is cut off"
         box = button.bounding_box()

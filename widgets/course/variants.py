@@ -23,8 +23,9 @@ from batak_core.options import OPTIONS, OPTIONS_BY_NAME, SOURCES, Option
 from batak_core.rules import variants_of
 from batak_core.scoring import score_announcements
 from batak_core.shuffle import derive_seed
-from batak_core.teaching.names import SEAT_NAMES, possessive, seat_name
-from batak_core.teaching.rule_drills import about, and_list, cap, signed
+from batak_core.teaching.drills import signed
+from batak_core.teaching.names import SEAT_NAMES, about, possessive, seat_name
+from batak_core.teaching.rule_drills import and_list, cap
 
 from ..cards import back_svg, card_svg, faces
 from ..scores import ScoreSheet
@@ -82,8 +83,13 @@ def game_story(game: Game) -> str:
                 n=rules.deals, more=played - rules.deals)
         elif fixed:
             why = _("all {n} deals are played").format(n=rules.deals)
+        elif len(first) == 1:
+            # Translators: a clause, as above.
+            why = about(first[0], _("you reached {points}, at or over the target of {target}"),
+                        _("{name} reached {points}, at or over the target of {target}"), points=best,
+                        target=rules.target)
         else:
-            # Translators: {names} is one or more players ("You and Mehmet"); a clause, as above.
+            # Translators: {names} is two or more players ("You and Mehmet"); a clause, as above.
             why = _("{names} reached {points}, at or over the target of {target}").format(
                 names=names, points=best, target=rules.target)
         if game.shared_first:

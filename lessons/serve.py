@@ -40,7 +40,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
 from batak_core.cli.arguments import argparse_in_active_language  # noqa: E402
-from batak_core.i18n import _, format_number, language_from_environment, set_locale, use_locale  # noqa: E402
+from batak_core.i18n import _, active_locale, format_number, language_from_environment, set_locale, use_locale  # noqa: E402
 from batak_core.teaching.progress import Progress, default_path, learner_path  # noqa: E402
 from lessons.app import pages  # noqa: E402
 from lessons.app.classroom import Classroom, default_class_dir  # noqa: E402
@@ -52,6 +52,7 @@ from lessons.app.gate import (  # noqa: E402
     PageStateHandler,
     TeacherHandler,
     TeacherReportHandler,
+    handler_language,
     machine_names,
     refused_address,
 )
@@ -112,6 +113,17 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return
         self.xsrf_token  # noqa: B018 - reading the token sets its cookie, before the page is sent
         await super().get(path=path)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A page that does not exist gets the course's own page in the learner's language, with the
+        way to the start page; other errors are Voilà's."""
+        if status_code != 404:
+            super().write_error(status_code, **kwargs)
+            return
+        edition, _notebook = split_page(self.request.path.partition("/voila/render/")[2])
+        with use_locale(handler_language(self, self.settings["batak_gate"], edition)):
+            start = url_path_join(self.base_url, "voila/render", page_path(active_locale(), START_PAGE))
+            self.finish(pages.no_such_page(start))
 
     def redirected_to_edition(self, path: str, gate: Gate, learner: str | None) -> bool:
         """Send the request to the page in the learner's language (``lessons/app/languages.py``),

@@ -107,6 +107,14 @@ def unknown_language_page(asked: str, render_url: str, notebook: str) -> str:
     return page(_("Choose the course's language"), body, "batak-unknown-language")
 
 
+def no_such_page(start_url: str) -> str:
+    """A course address that names no page (a mistyped or an old link): say so, and the way to the start page."""
+    body = ("<p>" + escape(_("This address names no page of the course: it may be mistyped, or the link is "
+                             "older than the course.")) + "</p>"
+            + f'<p><a href="{escape(start_url)}">' + escape(_("Go to the start page")) + "</a></p>")
+    return page(_("No such page"), body, "batak-no-such-page")
+
+
 def wrong_address_page() -> str:
     body = "<p>" + escape(_("This request came from another web site or named a host this course does not answer "
                             "to, so no page was started. Open the course with the address the teacher gave you.")) \

@@ -10,6 +10,8 @@ none of them may be in the page's visible text.
 from __future__ import annotations
 
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -170,3 +172,20 @@ def test_the_browsers_language_opens_its_edition_and_the_menu_choice_is_kept(bro
             assert "klingon" in page.inner_text("body") and page.locator(".batak-languages a").count() == 3
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize(("language", "path", "said"), [
+    ("tr", "/voila/render/99_no_such_lesson.ipynb", "Böyle bir sayfa yok"),
+    ("de", "/voila/render/de/99_no_such_lesson.ipynb", "Diese Seite gibt es nicht"),
+    ("en", "/voila/render/99_no_such_lesson.ipynb", "No such page"),
+])
+def test_an_address_that_names_no_page_says_so_in_the_language(language_app: str, language: str, path: str,
+                                                               said: str) -> None:
+    """Regression: Voilà's own "404: Not Found / You are requesting a page that does not exist!" in English."""
+    request = urllib.request.Request(language_app + path, headers={"Accept-Language": language})
+    with pytest.raises(urllib.error.HTTPError) as error:
+        urllib.request.urlopen(request, timeout=60)
+    body = error.value.read().decode()
+    assert error.value.code == 404 and f'<html lang="{language}">' in body and said in body
+    assert "batak-no-such-page" in body and page_path(language, "00_start_here.ipynb") in body
+    assert "does not exist!" not in body

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -130,3 +130,11 @@ def page(browser: object) -> Iterator[object]:
     page = context.new_page()
     yield page
     context.close()
+
+
+def check_cards(quiz: Any, cards: Iterable[Any]) -> None:
+    """Pick ``cards`` in a quiz as a learner does, each seen selected before the next, then press Check."""
+    for card in cards:
+        quiz.locator(f"button.batak-card-{card.code}").click()
+        quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
+    quiz.locator("button.batak-check").click()

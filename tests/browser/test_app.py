@@ -18,7 +18,7 @@ import batak_core as bc
 from batak_core.teaching import drills
 from batak_core.teaching.lessons import EXTRAS
 from batak_core.teaching.rounds import QuizRound
-from tests.browser.conftest import kernel_count
+from tests.browser.conftest import check_cards, kernel_count
 from widgets.course import LESSONS, LESSONS_BY_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -61,10 +61,7 @@ def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any
     if question.position.trick:  # the trick so far is drawn, not written out
         assert quiz.locator(f"svg.batak-card-{question.position.trick[0].code}").count() == 1
     assert "Question 1 of 5." in quiz.locator(".batak-prompt").inner_text()
-    for card in question.answer:
-        quiz.locator(f"button.batak-card-{card.code}").click()
-        quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
-    quiz.locator("button.batak-check").click()
+    check_cards(quiz, question.answer)
     feedback = quiz.locator(".batak-feedback.batak-correct")
     feedback.wait_for(timeout=10_000)
     assert "Right!" in feedback.inner_text() and "rule:" in feedback.inner_text()
@@ -79,9 +76,7 @@ def test_a_quiz_answered_by_clicking_cards_gives_feedback_and_progress(page: Any
     second = round_.question(1)
     assert isinstance(second, drills.LegalCardsQuestion)
     illegal = next(c for c in second.position.hand if c not in second.answer)
-    quiz.locator(f"button.batak-card-{illegal.code}").click()
-    quiz.locator(f"button.batak-card-{illegal.code}.batak-selected").wait_for(timeout=10_000)
-    quiz.locator("button.batak-check").click()
+    check_cards(quiz, [illegal])
     wrong = quiz.locator(".batak-feedback.batak-wrong")
     wrong.wait_for(timeout=10_000)
     assert "Not quite." in wrong.inner_text() and "rule:" in wrong.inner_text()

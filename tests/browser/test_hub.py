@@ -24,7 +24,7 @@ import pytest
 import batak_core as bc
 from batak_core.teaching import drills
 from batak_core.teaching.rounds import QuizRound
-from tests.browser.conftest import ROOT, START_TIMEOUT, free_port, stop, wait_for
+from tests.browser.conftest import ROOT, START_TIMEOUT, check_cards, free_port, stop, wait_for
 from tests.browser.test_app import FOLLOWING, QUIZ_SEED
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -109,10 +109,7 @@ def answer_the_first_question_right(page: Any) -> None:
     quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
     question = QuizRound(FOLLOWING.topics, bc.preset("miniokey"), QUIZ_SEED).question(0)
     assert isinstance(question, drills.LegalCardsQuestion)
-    for card in question.answer:
-        quiz.locator(f"button.batak-card-{card.code}").click()
-        quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
-    quiz.locator("button.batak-check").click()
+    check_cards(quiz, question.answer)
     quiz.locator(".batak-feedback.batak-correct").wait_for(timeout=10_000)
 
 

@@ -24,7 +24,7 @@ from batak_core.teaching import drills
 from batak_core.teaching.lessons import LESSONS_BY_ID, PAGES
 from batak_core.teaching.rounds import QuizRound
 from lessons.app.languages import page_path
-from tests.browser.conftest import running_app
+from tests.browser.conftest import check_cards, running_app
 from tests.browser.test_app import QUIZ_SEED, WIDGETS_TIMEOUT, assert_clean, play_deal_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -109,10 +109,7 @@ def test_a_quiz_round_is_answered_and_an_illegal_card_explained_in_the_language(
         round_ = QuizRound(FOLLOWING.topics, rules, QUIZ_SEED)
         question = round_.question(0)
         assert isinstance(question, drills.LegalCardsQuestion)
-        for card in question.answer:
-            quiz.locator(f"button.batak-card-{card.code}").click()
-            quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
-        quiz.locator("button.batak-check").click()
+        check_cards(quiz, question.answer)
         right = quiz.locator(".batak-feedback.batak-correct")
         right.wait_for(timeout=10_000)
         with use_locale(language):
@@ -124,9 +121,7 @@ def test_a_quiz_round_is_answered_and_an_illegal_card_explained_in_the_language(
         assert isinstance(second, drills.LegalCardsQuestion)
         illegal = next(c for c in second.position.hand if c not in second.answer)
         quiz.locator(f"button.batak-card-{illegal.code}").wait_for(timeout=10_000)
-        quiz.locator(f"button.batak-card-{illegal.code}").click()
-        quiz.locator(f"button.batak-card-{illegal.code}.batak-selected").wait_for(timeout=10_000)
-        quiz.locator("button.batak-check").click()
+        check_cards(quiz, [illegal])
         wrong = quiz.locator(".batak-feedback.batak-wrong")
         wrong.wait_for(timeout=10_000)
         with use_locale(language):

@@ -19,6 +19,7 @@ from batak_core.teaching import drills
 from batak_core.teaching.lessons import LESSONS_BY_ID, Lesson
 from batak_core.teaching.rounds import QuizRound
 from lessons.pages.page_parts import GLOSSARY_FILE, term_anchor
+from tests.browser.conftest import check_cards
 from tests.browser.test_app import WIDGETS_TIMEOUT, assert_clean
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -40,10 +41,7 @@ def quiz_seed(lesson: Lesson) -> int:
 def answer_right(quiz: Any, question: drills.Question) -> None:
     """Click the right answer, as a learner would, for each kind of question."""
     if isinstance(question, drills.LegalCardsQuestion):
-        for card in question.answer:
-            quiz.locator(f"button.batak-card-{card.code}").click()
-            quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
-        quiz.locator("button.batak-check").click()
+        check_cards(quiz, question.answer)
     elif isinstance(question, drills.TrickWinnerQuestion):
         quiz.locator(f"button.batak-card-{question.answer.code}").click()
     elif isinstance(question, drills.PlayQuestion):

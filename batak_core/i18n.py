@@ -179,6 +179,13 @@ def format_number(value: float, decimals: int = 0, *, signed: bool = False) -> s
     return ("+" + text) if signed else text
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter capitalized as the active language writes it (Turkish i → İ)."""
+    if text[:1] == "i" and active_locale() == "tr":
+        return "İ" + text[1:]
+    return text[:1].upper() + text[1:]
+
+
 def format_percent(share: float) -> str:
     """A share as a whole percentage as the active language writes it: "25%", Turkish "%25"."""
     # Translators: a percentage; {n} is the number (Turkish puts the sign first: "%{n}").

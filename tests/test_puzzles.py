@@ -137,8 +137,8 @@ def test_save_trickless_puzzles_are_under_rules_that_punish_it() -> None:
 def test_turning_the_contract_is_said() -> None:
     declaring = first(lambda p: p.declarer == 0 and p.contract is not None and len(p.hands[0]) >= 3)
     assert declaring.contract is not None
-    assert puzzles.outcome_change(declaring, declaring.contract - 1, declaring.contract) == " and the contract fails"
-    assert puzzles.outcome_change(declaring, declaring.contract, declaring.contract + 1) == ""
+    assert puzzles.outcome(declaring, declaring.contract - 1, declaring.contract) == puzzles.FAILS
+    assert puzzles.outcome(declaring, declaring.contract, declaring.contract + 1) is None
 
 
 # --- solving step by step -----------------------------------------------------------------------

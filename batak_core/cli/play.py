@@ -17,7 +17,7 @@ from ..ai.match import match
 from ..cards import CARDS, Card, Suit, parse_typed_card, sorted_hand
 from ..deal import Deal, DealView, Phase
 from ..game import Game
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, format_number, ngettext, upper_first
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..seats import partner
 from .arguments import BadArgument, Parser, house_rule_names, one_of, rule_setting, seed, whole
@@ -133,7 +133,7 @@ def help_text(rules: RuleSet) -> str:
     """What the learner may type under these rules (the words typed stay English: the parser's)."""
     if rules.announcements:
         suit = Suit.parse(rules.fixed_trump).word()
-        suit = suit[:1].upper() + suit[1:]
+        suit = upper_first(suit)
         if rules.announce_min == 0:
             # Translators: {suit} is the fixed trump's name ("Spades"); 'none' is typed as it stands.
             first = _("{suit} are always trump. Type the number of tricks you announce, {low} to {high} "

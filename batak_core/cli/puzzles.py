@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..cards import CARDS, Card, parse_typed_card, sorted_hand
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, format_number, ngettext, upper_first
 from ..rules import PRESETS, Variant, variants_of
 from ..teaching import puzzles
 from ..teaching.names import seat_name
@@ -186,7 +186,7 @@ def intro(puzzle: puzzles.Puzzle) -> str:
     word = puzzle.trump.word()
     # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥); a clause
     # of a line of facts separated by semicolons.
-    trump = _("{suit} {symbol} are trump").format(suit=word[:1].upper() + word[1:], symbol=puzzle.trump.symbol)
+    trump = _("{suit} {symbol} are trump").format(suit=upper_first(word), symbol=puzzle.trump.symbol)
     tricks = ngettext("{n} trick left", "{n} tricks left", left).format(n=left)
     taken = (_("your side has taken {n} so far") if puzzle.rules.partnership
              else _("you have taken {n} so far")).format(n=puzzle.won)

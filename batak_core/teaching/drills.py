@@ -34,7 +34,7 @@ from ..ai.bots.evaluate import trick_estimate
 from ..cards import Card, Suit, describe_cards, longest_suit, sorted_hand
 from ..deal import BID_TOO_LOW, Bid, Deal, Phase, all_pass_outcome
 from ..errors import shorten
-from ..i18n import N_, _, active_locale, format_list, format_number, gettext, ngettext, pgettext
+from ..i18n import N_, _, format_list, format_number, gettext, ngettext, pgettext, upper_first
 from ..legality import RULE_TITLES as PLAY_RULE_TITLES
 from ..legality import IllegalMove, Verdict
 from ..rules import DEFAULT_PRESET, PRESETS, AllPass, RuleSet, Variant, preset, variants_of
@@ -137,13 +137,6 @@ OTHER_TITLES: Final[dict[str, str]] = {
 """The plain titles of the rule ids the other quiz modules report (``course_drills``, ``rule_drills``,
 ``judgement_drills``, ``variant_drills``, ``guided``, ``endings``, the house rules), in English: the
 id read as words, marked for the catalog so that ``rule_title`` can translate them."""
-
-
-def upper_first(text: str) -> str:
-    """``text`` with its first letter capitalized as the active language writes it (Turkish i → İ)."""
-    if text[:1] == "i" and active_locale() == "tr":
-        return "İ" + text[1:]
-    return text[:1].upper() + text[1:]
 
 
 def rule_title(rule: str) -> str:

@@ -23,7 +23,7 @@ from ..ai import solver
 from ..ai.bots import get
 from ..cards import Card, Suit, describe_cards, mask_of, parse_cards, sorted_hand
 from ..deal import Deal, Phase
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, upper_first
 from ..legality import legal_plays
 from ..rules import DefenderZero, RuleSet
 from ..seats import side_mask, side_seats
@@ -361,7 +361,7 @@ def trump_sentence(trump: Suit) -> str:
     """"Hearts ♥ are trump." in the active language."""
     word = trump.word()
     # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
-    return _("{suit} {symbol} are trump.").format(suit=word[:1].upper() + word[1:], symbol=trump.symbol)
+    return _("{suit} {symbol} are trump.").format(suit=upper_first(word), symbol=trump.symbol)
 
 
 def situation(spot: Spot) -> str:

@@ -24,14 +24,14 @@ from typing import Final, NamedTuple
 from ..actions import PASS, Action, ActionKind
 from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from ..deal import Deal, Phase, all_pass_outcome
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, upper_first
 from ..legality import IllegalMove
 from ..rules import RuleSet, Variant
 from ..shuffle import derive_seed
 from ..trick import trick_winner
 from . import drills
 from .lessons import LESSONS, LESSONS_BY_ID
-from .names import SEAT_NAMES, possessive, seat_name
+from .names import SEAT_NAMES, about, possessive, seat_name
 from .position import Position
 
 LEARNER: Final = 0
@@ -320,36 +320,30 @@ def facts(deal: Deal) -> dict[str, str]:
     return said
 
 
-def _about(seat: int, you: str, other: str, **fields: object) -> str:
-    """One of two translated messages: ``you`` about the learner, ``other`` about another player,
-    whose name fills ``{name}`` (docs/translating.md)."""
-    return (you if seat == LEARNER else other).format(name=seat_name(seat), **fields)
-
-
 def action_text(deal: Deal, seat: int, action: Action) -> str:
     """What the narrator says about ``action`` by ``seat``, worked out before it is made."""
     if action.kind is ActionKind.PASS:
-        return _about(seat, _("You pass."), _("{name} passes."))
+        return about(seat, _("You pass."), _("{name} passes."))
     if action.kind is ActionKind.BID:
-        return _about(seat, _("You bid {n}."), _("{name} bids {n}."), n=action.number)
+        return about(seat, _("You bid {n}."), _("{name} bids {n}."), n=action.number)
     if action.kind is ActionKind.TRUMP:
         assert action.suit is not None
         # Translators: {suit} is the suit's plural name ("spades"), {symbol} its sign (♠).
-        return _about(seat, _("You name {suit} {symbol} as trump."), _("{name} names {suit} {symbol} as trump."),
+        return about(seat, _("You name {suit} {symbol} as trump."), _("{name} names {suit} {symbol} as trump."),
                       suit=action.suit.word(), symbol=action.suit.symbol)
     card, trick = action.card, deal.current_trick
     if not trick:
-        return _about(seat, _("You lead the {card}."), _("{name} leads the {card}."), card=card.label)
+        return about(seat, _("You lead the {card}."), _("{name} leads the {card}."), card=card.label)
     led = trick[0].suit
     if card.suit == led:
-        return _about(seat, _("You follow suit with the {card}."), _("{name} follows suit with the {card}."),
+        return about(seat, _("You follow suit with the {card}."), _("{name} follows suit with the {card}."),
                       card=card.label)
     if card.suit == deal.trump:
         # Translators: {suit} is the led suit's plural name ("clubs").
-        return _about(seat, _("You have no {suit} and ruff with the {card}."),
+        return about(seat, _("You have no {suit} and ruff with the {card}."),
                       _("{name} has no {suit} and ruffs with the {card}."), suit=led.word(), card=card.label)
     # Translators: {suit} is the led suit's plural name ("clubs").
-    return _about(seat, _("You have no {suit} and discard the {card}."),
+    return about(seat, _("You have no {suit} and discard the {card}."),
                   _("{name} has no {suit} and discards the {card}."), suit=led.word(), card=card.label)
 
 
@@ -359,15 +353,15 @@ def trick_text(deal: Deal) -> str:
     card = trick.cards[trick.seats.index(trick.winner)]
     seat = trick.winner
     if card.suit == deal.trump and trick.cards[0].suit != card.suit:
-        text = _about(seat, _("You win the trick with the {card}, the highest trump."),
+        text = about(seat, _("You win the trick with the {card}, the highest trump."),
                       _("{name} wins the trick with the {card}, the highest trump."), card=card.label)
     else:
         # Translators: {suit} is the led suit's name for one card ("the highest club").
-        text = _about(seat, _("You win the trick with the {card}, the highest {suit}."),
+        text = about(seat, _("You win the trick with the {card}, the highest {suit}."),
                       _("{name} wins the trick with the {card}, the highest {suit}."), card=card.label,
                       suit=trick.cards[0].suit.word(plural=False))
     if deal.phase is Phase.PLAY:
-        text += " " + _about(seat, _("The winner of a trick leads the next one: you lead."),
+        text += " " + about(seat, _("The winner of a trick leads the next one: you lead."),
                              _("The winner of a trick leads the next one: {name} leads."))
     return text
 
@@ -608,8 +602,8 @@ def _played_out(rules: RuleSet, seed: int, rng: random.Random) -> Deal:
 
 def _trick_line(leader: int, cards: tuple[Card, ...] | list[Card]) -> str:
     """"Ayşe led the K♣, Mehmet played the 3♣, ...": who played which card."""
-    parts = [_about(leader, _("You led the {card}"), _("{name} led the {card}"), card=cards[0].label)]
-    parts += [_about((leader + i) % 4, _("You played the {card}"), _("{name} played the {card}"), card=c.label)
+    parts = [about(leader, _("You led the {card}"), _("{name} led the {card}"), card=cards[0].label)]
+    parts += [about((leader + i) % 4, _("You played the {card}"), _("{name} played the {card}"), card=c.label)
               for i, c in enumerate(cards) if i]
     return ", ".join(parts)
 
@@ -620,7 +614,7 @@ def _trump_line(trump: Suit | None) -> str:
         return _("No trump.")
     word = trump.word()
     # Translators: {suit} is the suit's plural name, capitalized ("Hearts").
-    return _("{suit} are trump.").format(suit=word[:1].upper() + word[1:])
+    return _("{suit} are trump.").format(suit=upper_first(word))
 
 
 def _cards_and_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -654,8 +648,8 @@ def _cards_and_tricks(rules: RuleSet, seed: int, rng: random.Random) -> drills.Q
 
 def _auction_line(deal: Deal) -> str:
     """"You pass; Ayşe bids 5; ...": the calls so far."""
-    calls = [_about(b.seat, _("You pass"), _("{name} passes")) if b.bid is None
-             else _about(b.seat, _("You bid {n}"), _("{name} bids {n}"), n=b.bid) for b in deal.auction]
+    calls = [about(b.seat, _("You pass"), _("{name} passes")) if b.bid is None
+             else about(b.seat, _("You bid {n}"), _("{name} bids {n}"), n=b.bid) for b in deal.auction]
     return "; ".join(calls)
 
 
@@ -668,7 +662,7 @@ def _who_names_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Qu
         # Translators: {rules} is a rule book's name ("classic Koz Maça").
         prompt = _("{rules}: every player has announced how many tricks they will take. Who names trump?").format(
             rules=drills.rules_title(rules))
-        verdicts = (*(_about(s, _("You do not choose: there is no auction."),
+        verdicts = (*(about(s, _("You do not choose: there is no auction."),
                              _("{name} does not choose: there is no auction.")) for s in range(4)), "")
         return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, choices, nobody, FIXED_TRUMP, fixed, verdicts)
     for attempt in range(100):
@@ -687,18 +681,18 @@ def _who_names_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Qu
     who = seat_name(declarer)
     if all(b.bid is None for b in deal.auction):
         # Translators: {outcome} is what the rules say happens when everyone passes, a whole sentence.
-        why = _about(declarer, _("Everyone passed. {outcome} So You are the declarer: the declarer names trump."),
+        why = about(declarer, _("Everyone passed. {outcome} So You are the declarer: the declarer names trump."),
                      _("Everyone passed. {outcome} So {name} is the declarer: the declarer names trump."),
                      outcome=all_pass_outcome(rules).text)
     else:
-        why = _about(declarer, _("You made the highest bid, {n}, and are the declarer: the declarer names trump."),
+        why = about(declarer, _("You made the highest bid, {n}, and are the declarer: the declarer names trump."),
                      _("{name} made the highest bid, {n}, and is the declarer: the declarer names trump."),
                      n=deal.contract)
     # Translators: {rules} is a rule book's name ("classic"), {auction} the calls ("You pass; Ayşe bids 5").
-    prompt = _about(deal.dealer, _("Under the {rules} rules, You dealt. The auction: {auction}. Who names trump?"),
+    prompt = about(deal.dealer, _("Under the {rules} rules, You dealt. The auction: {auction}. Who names trump?"),
                     _("Under the {rules} rules, {name} dealt. The auction: {auction}. Who names trump?"),
                     rules=drills.rules_title(rules), auction=_auction_line(deal))
-    verdicts = tuple("" if s == declarer else _about(s, _("You did not win the auction."),
+    verdicts = tuple("" if s == declarer else about(s, _("You did not win the auction."),
                                                     _("{name} did not win the auction.")) for s in range(4))
     verdicts += (_("Trump is not fixed here: the winner of the auction chooses it."),)
     return drills.ChoiceQuestion(TOPIC, seed, rules, prompt, choices, who, DECLARER_NAMES_TRUMP, why, verdicts)
@@ -786,10 +780,10 @@ def _next_leader(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
         names = tuple(seat_name(s) for s in range(4))
         title = drills.rules_title(rules)
         if deal.declarer is not None and leader == deal.declarer:
-            how = _about(leader, _("You won the auction: the declarer leads the first trick."),
+            how = about(leader, _("You won the auction: the declarer leads the first trick."),
                          _("{name} won the auction: the declarer leads the first trick."))
             # Translators: {rules} is a rule book's name ("classic"), {auction} the calls ("You pass; Ayşe bids 5").
-            prompt = _about(deal.dealer, _("Under the {rules} rules, You dealt and the auction went: {auction}. Who "
+            prompt = about(deal.dealer, _("Under the {rules} rules, You dealt and the auction went: {auction}. Who "
                                            "leads the first trick?"),
                             _("Under the {rules} rules, {name} dealt and the auction went: {auction}. Who leads the "
                               "first trick?"), rules=title, auction=_auction_line(deal))
@@ -806,7 +800,7 @@ def _next_leader(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
                         "{leader} leads.")
             how = how.format(dealer=seat_name(deal.dealer), leader=seat_name(leader))
             # Translators: {rules} is a rule book's name ("classic Koz Maça").
-            prompt = _about(deal.dealer, _("Under the {rules} rules, You dealt and everyone has announced. Who leads "
+            prompt = about(deal.dealer, _("Under the {rules} rules, You dealt and everyone has announced. Who leads "
                                            "the first trick?"),
                             _("Under the {rules} rules, {name} dealt and everyone has announced. Who leads the first "
                               "trick?"), rules=title)
@@ -818,7 +812,7 @@ def _next_leader(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
     assert leader is not None
     card = trick.cards[trick.seats.index(trick.winner)]
     # Translators: {n} is the trick's number; {leader} the name of the player who leads next (the winner).
-    why = _about(trick.winner, _("You won trick {n} with the {card}, and the winner of a trick leads the next one: "
+    why = about(trick.winner, _("You won trick {n} with the {card}, and the winner of a trick leads the next one: "
                                  "{leader}."),
                  _("{name} won trick {n} with the {card}, and the winner of a trick leads the next one: {leader}."),
                  n=stop, card=card.label, leader=seat_name(leader))
@@ -832,14 +826,14 @@ def _next_leader(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questi
 
 def _not_leader(led: int, seat: int, winner: int) -> str:
     if seat == led:
-        return _about(seat, _("You led this trick, but the lead goes to whoever wins it."),
+        return about(seat, _("You led this trick, but the lead goes to whoever wins it."),
                       _("{name} led this trick, but the lead goes to whoever wins it."))
     if seat == (winner + 1) % 4:
-        return _about(seat, _("You sit after the winner, but the lead does not pass round the table: the winner "
+        return about(seat, _("You sit after the winner, but the lead does not pass round the table: the winner "
                               "keeps it."),
                       _("{name} sits after the winner, but the lead does not pass round the table: the winner keeps "
                         "it."))
-    return _about(seat, _("You did not win the trick."), _("{name} did not win the trick."))
+    return about(seat, _("You did not win the trick."), _("{name} did not win the trick."))
 
 
 QUIZ_TOPICS: Final[dict[str, drills.Topic]] = {

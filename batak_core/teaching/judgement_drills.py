@@ -18,7 +18,7 @@ from ..ai.bots.club import announce_choice
 from ..ai.bots.evaluate import best_trump, bid_choice, counting_trump, estimate_by_suit, trick_estimate
 from ..cards import Card, Suit, describe_cards, mask_of, sorted_hand, suit_length
 from ..deal import Deal, Phase
-from ..i18n import N_, _, format_number, ngettext, pgettext
+from ..i18n import N_, _, format_number, ngettext, pgettext, upper_first
 from ..rules import RuleSet
 from ..seats import side_seats
 from ..shuffle import derive_seed
@@ -83,10 +83,6 @@ def _none() -> str:
     return pgettext("no cards", "none")
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 # --- topic hand-count --------------------------------------------------------------------------
 
 
@@ -126,7 +122,7 @@ def _other_trumps(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
     why = _("A suit has 13 cards: 13 − {mine} in your hand = {out}. Until those trumps are drawn, a player "
             "who runs out of a side suit can ruff your top card in it.").format(mine=mine, out=out)
     return drills.ChoiceQuestion(
-        "hand-count", seed, rules, prompt.format(suit=_cap(trump.word()), symbol=trump.symbol),
+        "hand-count", seed, rules, prompt.format(suit=upper_first(trump.word()), symbol=trump.symbol),
         drills.number_choices(out, rng), str(out), TRUMPS_OUT, why, hand=tuple(hand))
 
 
@@ -196,7 +192,7 @@ def _best_trump(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
     # suit's plural name, capitalized ("Hearts").
     why = _("The hint counts this hand's tricks with each suit as trump: {counts}. {suit} give the most: long, "
             "strong trumps win the tricks in which the others run out of a suit.").format(
-                counts=listed, suit=_cap(best.word()))
+                counts=listed, suit=upper_first(best.word()))
     return drills.ChoiceQuestion(
         "hand-count", seed, rules, _("Here is your hand. Which suit as trump gives it the most tricks?"),
         choices, choices[best], BEST_TRUMP, why, hand=tuple(hand))

@@ -15,7 +15,7 @@ from ..cards import CARDS, Card, Suit, describe_cards, parse_cards, sorted_hand
 from ..deal import Deal, Phase
 from ..documents import SaveFileError, json_kind, read_document
 from ..errors import shorten
-from ..i18n import _, format_number, pgettext
+from ..i18n import _, format_number, pgettext, upper_first
 from ..legality import Verdict, duty_chain, explain_play, legal_plays, trump_broken_after
 from ..rules import PRESETS, RuleSet
 from ..seats import partner
@@ -250,7 +250,7 @@ def describe_trump(trump: Suit | None, trick: Sequence[Card], broken_before: boo
         raise ValueError("describe trump under at least one rule set")
     broken = {r.name: trump_broken_after(r, trick, trump, broken_before) for r in sets}
     word = trump.word()
-    suit = word[:1].upper() + word[1:]
+    suit = upper_first(word)
     if len(set(broken.values())) == 1:
         # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
         return (_("{suit} {symbol} are trump (broken).") if next(iter(broken.values()))

@@ -706,12 +706,6 @@ SHORT, FAILS, MAKES, TRICKLESS = "short", "fails", "makes", "trickless"
 """What losing tricks may turn (``outcome``): short of a Koz Maça announcement, the learner's
 contract failing, the declarer's contract made against the learner's side, a trickless defender."""
 
-_TURNS: Final = {
-    SHORT: ", short of your announced {contract}", FAILS: " and the contract fails",
-    MAKES: " and the declarer makes the contract",
-    TRICKLESS: ", without a single trick (the penalty for a defender who takes none)",
-}
-
 
 def outcome(puzzle: Puzzle, tricks: int, best: int) -> str | None:
     """What losing tricks from ``best`` to ``tricks`` (the learner's side's) turns: ``SHORT``,
@@ -729,14 +723,6 @@ def outcome(puzzle: Puzzle, tricks: int, best: int) -> str | None:
     if trickless_penalty(rules) and tricks == 0 < best:
         return TRICKLESS
     return None
-
-
-def outcome_change(puzzle: Puzzle, tricks: int, best: int) -> str:
-    """``outcome`` in English words, as the verdict continues "... leaves 3 tricks for you": the
-    contract (made to failed), or a trickless defender's penalty; '' when nothing turns. (The
-    learner's verdict is one whole message for each outcome, in the active language: ``Solve``.)"""
-    turn = outcome(puzzle, tricks, best)
-    return "" if turn is None else _TURNS[turn].format(contract=puzzle.contract)
 
 
 # --- verifying ---------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from ..ai.bots.evaluate import trick_estimate
 from ..cards import CARDS, Card, Suit, longest_suit, mask_of, sorted_hand, suit_length
 from ..deal import Bid, Deal, Phase, Trick, all_pass_outcome
 from ..game import Game, game_over, leaders
-from ..i18n import N_, _, format_list, ngettext, pgettext, use_locale
+from ..i18n import N_, _, format_list, ngettext, pgettext, upper_first, use_locale
 from ..legality import IllegalMove
 from ..options import OPTIONS, OPTIONS_BY_NAME, AllPass, DeclarerMade, Direction, GameEnd
 from ..rules import PRESETS, RuleSet, preset, variants_of
@@ -85,10 +85,6 @@ def not_asked(kind: str, rules: RuleSet) -> str:
 # --- shared helpers: names, calls, tricks, deals -----------------------------------------------
 
 
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def says(seat: int, plural: str, singular: str) -> str:
     """The player's name with the verb that goes with it: 'You are', 'Ayşe is' (English text only:
     a translated sentence about a player is two messages, see ``about``)."""
@@ -142,7 +138,7 @@ def trump_text(trump: Suit | None) -> str:
     if trump is None:
         return _("No trump.")
     # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
-    return _("{suit} {symbol} are trump.").format(suit=cap(trump.word()), symbol=trump.symbol)
+    return _("{suit} {symbol} are trump.").format(suit=upper_first(trump.word()), symbol=trump.symbol)
 
 
 def situation(position: Position, rules: RuleSet) -> str:
@@ -645,7 +641,7 @@ def _first_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Questio
                       "trick."), n=deal.contract)
         if deal.dummy is not None:
             why += " " + _("{whose} hand lies open as the dummy, and the declarer plays it too, but the lead is from "
-                           "the declarer's own hand.").format(whose=cap(possessive(deal.dummy)))
+                           "the declarer's own hand.").format(whose=upper_first(possessive(deal.dummy)))
     else:
         why = f"{not_asked(TOP_BID_KIND, rules)} " + about(
             leader, _("So there is no declarer: you are the player after the dealer, and you lead to the first trick."),
@@ -670,14 +666,14 @@ def _next_lead(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question
                          _("{name} led this trick, but the next lead belongs to its winner."))
         if seat == 0:
             return _("Your {card} did not win the trick.").format(card=card.label)
-        return _("{whose} {card} did not win the trick.").format(whose=cap(possessive(seat)), card=card.label)
+        return _("{whose} {card} did not win the trick.").format(whose=upper_first(possessive(seat)), card=card.label)
 
     why = f"{won.explanation} " + about(leader, _("So you won the trick, and the winner of a trick leads to the next."),
                                         _("So {name} won the trick, and the winner of a trick leads to the next."))
     if deal.decider != leader:
         why += " " + about(deal.decider or 0, _("{whose} hand is the open dummy: You choose the card it leads."),
                            _("{whose} hand is the open dummy: {name} chooses the card it leads."),
-                           whose=cap(possessive(leader)))
+                           whose=upper_first(possessive(leader)))
     prompt = _("Under the {rules} rules: {trump} The last trick: {trick}. Who leads to the next trick?").format(
         rules=drills.rules_title(rules), trump=trump_text(deal.trump), trick=trick_text(last.leader, last.cards))
     return choice(_TOPIC_LEADS, rules, seed, prompt, name_options(verdict), seat_name(leader), WINNER_LEADS, why)
@@ -805,7 +801,7 @@ class GameMoment:
         if self.over:
             over = (_("The game is over: all {n} deals are played. {tied} are tied for first: {tie_rule}") if fixed
                     else _("The game is over: {target} or more is reached. {tied} are tied for first: {tie_rule}"))
-            return over.format(n=r.deals, target=r.target, tied=cap(tied), tie_rule=tie_rule)
+            return over.format(n=r.deals, target=r.target, tied=upper_first(tied), tie_rule=tie_rule)
         on = (_("All {n} deals are played, but {tied} are tied for first: {tie_rule}") if fixed
               else _("{target} or more is reached, but {tied} are tied for first: {tie_rule}"))
         return on.format(n=r.deals, target=r.target, tied=tied, tie_rule=tie_rule)
@@ -856,7 +852,7 @@ def _winner(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
     tie_text = OPTIONS_BY_NAME["tie_rule"].text(rules)
     another = _("Another deal is played to break the tie.")
     pair = sides[:2] if len(top) == 1 else top
-    share = _("{sides} share first place.").format(sides=cap(sides_text(rules, pair)))
+    share = _("{sides} share first place.").format(sides=upper_first(sides_text(rules, pair)))
     title = drills.rules_title(rules)
 
     def wins(side: int) -> str:
@@ -965,9 +961,9 @@ def _time_runs_out(rules: RuleSet, seat: int) -> str:
     if rules.extra_seconds:
         return about(seat, _("Your time runs out (the extra time included). What does the table do for you?"),
                      _("{whose} time runs out (the extra time included). What does the table do for {name}?"),
-                     whose=cap(possessive(seat)))
+                     whose=upper_first(possessive(seat)))
     return about(seat, _("Your time runs out. What does the table do for you?"),
-                 _("{whose} time runs out. What does the table do for {name}?"), whose=cap(possessive(seat)))
+                 _("{whose} time runs out. What does the table do for {name}?"), whose=upper_first(possessive(seat)))
 
 
 def _timeout_call(rules: RuleSet, seed: int, rng: random.Random) -> drills.Question:
@@ -999,7 +995,7 @@ def _timeout_call(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
                      _("The clock makes the lowest call {name} may make: {action}."),
                      action=action.text(announcing=announcing))
 
-    options = [(cap(a.text(announcing=announcing)), verdict(a)) for a in candidates]
+    options = [(upper_first(a.text(announcing=announcing)), verdict(a)) for a in candidates]
     said = (_("So far: {auction}.").format(auction=auction_text(deal.auction, announcing)) if deal.auction
             else _("Nobody has called yet."))
     prompt = f"{note} {said} {_time_runs_out(timed, mover)}"
@@ -1008,8 +1004,8 @@ def _timeout_call(rules: RuleSet, seed: int, rng: random.Random) -> drills.Quest
         action=action.text(announcing=announcing))
     if action != PASS and not announcing:
         why += f" {refusal(deal, lambda d: d.pass_bid())}"
-    return choice(_TOPIC_CLOCK, timed, seed, prompt, options, cap(action.text(announcing=announcing)), TIMEOUT_CALL,
-                  why)
+    return choice(_TOPIC_CLOCK, timed, seed, prompt, options, upper_first(action.text(announcing=announcing)),
+                  TIMEOUT_CALL, why)
 
 
 def _length_verdict(mask: int, suit: Suit, best: Suit) -> str:

@@ -17,7 +17,7 @@ from typing import Final
 from ..actions import ActionKind
 from ..cards import Card, longest_suit, sorted_hand
 from ..deal import Deal, Phase, all_pass_outcome
-from ..i18n import N_, _, format_list, ngettext
+from ..i18n import N_, _, format_list, ngettext, upper_first
 from ..legality import legal_plays
 from ..options import OPTIONS_BY_NAME
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
@@ -34,7 +34,6 @@ from .rule_drills import (
     and_list,
     announce,
     auction_text,
-    cap,
     choice,
     find_deal,
     first_lead,
@@ -121,7 +120,7 @@ def _lowest_announcement(rules: RuleSet, seed: int, rng: random.Random) -> drill
         rules=drills.rules_title(b), n=Deal.random(b, seed=seed).legal_bids()[0]) for b in _others(book))
     rule = _("Under the {rules} rules every player announces from {lowest} to {highest}, whatever the others "
              "said.").format(rules=drills.rules_title(book), lowest=lowest, highest=deal.legal_bids()[-1])
-    why = f"{rule}{none} ({cap(elsewhere)}.)"
+    why = f"{rule}{none} ({upper_first(elsewhere)}.)"
     return choice("koz-maca", book, seed, prompt, number_options(numbers, _tried_numbers(deal, numbers, lowest)),
                   str(lowest), LOWEST_ANNOUNCEMENT, why)
 

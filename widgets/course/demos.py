@@ -14,7 +14,7 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, Deal, Phase, RuleSet, Suit
 from batak_core.cards import mask_of, sorted_hand, suit_length
-from batak_core.i18n import _, format_number, ngettext
+from batak_core.i18n import _, format_number, ngettext, upper_first
 from batak_core.options import Direction
 from batak_core.shuffle import derive_seed
 from batak_core.teaching import course_drills, drills, judgement_drills, topics
@@ -224,7 +224,7 @@ class TrumpDemo(w.VBox):
         # {others} count trumps; {verdict} is a sentence on the choice. Keep the <b> tags.
         self.outcome.value = _("{symbol} <b>{suit} are trump.</b> You hold {mine}, the other three {others} between "
                                "them. {verdict} You lead the first trick.").format(
-            symbol=suit.symbol, suit=word[:1].upper() + word[1:], mine=mine, others=13 - mine, verdict=verdict)
+            symbol=suit.symbol, suit=upper_first(word), mine=mine, others=13 - mine, verdict=verdict)
 
 
 class TrickDemo(w.VBox):

@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
-from batak_core.i18n import _, ngettext
+from batak_core.i18n import _, ngettext, upper_first
 from batak_core.rules import Variant
 from batak_core.shuffle import new_seed
 from batak_core.teaching import puzzles
@@ -167,7 +167,7 @@ class PuzzleBoard(w.VBox):
         table = open_hands_html(attempt.hands, attempt.trick, attempt.leader, puzzle.declarer, leads)
         word = puzzle.trump.word()
         # Translators: {suit} is the suit's plural name, capitalized ("Hearts"), {symbol} its sign (♥).
-        trump = _("{suit} {symbol} are trump.").format(suit=word[:1].upper() + word[1:], symbol=puzzle.trump.symbol)
+        trump = _("{suit} {symbol} are trump.").format(suit=upper_first(word), symbol=puzzle.trump.symbol)
         taken = attempt.position.won
         won = (ngettext("Your side has won {n} trick so far.", "Your side has won {n} tricks so far.", taken)
                if puzzle.rules.partnership else

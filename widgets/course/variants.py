@@ -17,7 +17,7 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Action, ActionKind, Card, Deal, Game, GameEnd, Phase, RuleSet, Suit, Variant
 from batak_core.cards import mask_of, parse_cards, sorted_hand, suit_length
-from batak_core.i18n import N_, _, ngettext, pgettext
+from batak_core.i18n import N_, _, ngettext, pgettext, upper_first
 from batak_core.legality import trump_broken_after
 from batak_core.options import OPTIONS, OPTIONS_BY_NAME, SOURCES, Option
 from batak_core.rules import variants_of
@@ -25,7 +25,7 @@ from batak_core.scoring import score_announcements
 from batak_core.shuffle import derive_seed
 from batak_core.teaching.drills import signed
 from batak_core.teaching.names import SEAT_NAMES, about, possessive, seat_name
-from batak_core.teaching.rule_drills import and_list, cap
+from batak_core.teaching.rule_drills import and_list
 
 from ..cards import back_svg, card_svg, faces
 from ..scores import ScoreSheet
@@ -567,7 +567,8 @@ def trump_lead_breaks(trick: str = "2H 5H 9H KH", trump: Suit = Suit.HEARTS) -> 
                     f"<td>{faces(allowed, scale=0.45)}</td></tr>")
         lines.append(f"{name}: broken {'yes' if broken else 'no'}; next lead {' '.join(c.label for c in allowed)}")
     # Translators: {suit} is a suit's plural name, capitalized ("Hearts").
-    trumps = _("{suit} are trump; the first card came from a hand of trumps only.").format(suit=cap(trump.word()))
+    trumps = _("{suit} are trump; the first card came from a hand of trumps only.").format(
+        suit=upper_first(trump.word()))
     heads = "".join(f"<th>{escape(head)}</th>" for head in (_("rule book"), _("trump broken now?"), _("you may lead")))
     the_trick, then = escape(_("The trick:")), escape(_("Then you win a trick and lead with this hand:"))
     return Shown(f'<div class="batak-felt batak-example-trick"><span>{the_trick}</span>'

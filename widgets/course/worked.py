@@ -17,7 +17,7 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, RuleSet, Suit
 from batak_core.cards import sorted_hand
-from batak_core.i18n import _, format_number
+from batak_core.i18n import _, format_number, upper_first
 from batak_core.options import OPTIONS_BY_NAME
 from batak_core.teaching.examples import SCORE_EXAMPLES, PlayExample
 from batak_core.teaching.position import describe_trump
@@ -42,7 +42,7 @@ def source_note(source: str) -> str:
         # Translators: {source} is a rule book's name ("classic"), which stays as it is.
         return _("The {source} rules' own example, with the names the source uses").format(source=source)
     text = _(source)  # "where the sources disagree, case 1", marked in batak_core.teaching.examples
-    return text[:1].upper() + text[1:]
+    return upper_first(text)
 
 
 def _example_rules(example: PlayExample, name: str) -> RuleSet:

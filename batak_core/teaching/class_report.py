@@ -96,7 +96,7 @@ def class_report(directory: Path) -> ClassReport:
         named.append((progress.learner, progress))
     named.sort(key=lambda item: (_alphabetical(item[0]), item[1].path.name))
     learners = [progress for _, progress in named]
-    return ClassReport(tuple(_learner(name, p) for name, p in named), _lessons(learners),
+    return ClassReport(tuple(learner_summary(name, p) for name, p in named), _lessons(learners),
                        _missed_topics(learners), tuple(problems))
 
 
@@ -106,7 +106,8 @@ def _alphabetical(name: str) -> tuple[str, str]:
     return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c)), key
 
 
-def _learner(name: str, progress: Progress) -> LearnerSummary:
+def learner_summary(name: str, progress: Progress) -> LearnerSummary:
+    """One learner's line of the report (also shown for a progress file a learner hands in)."""
     results = progress.lessons.values()
     return LearnerSummary(name, progress.preset, dict(progress.lessons),
                           sum(r.answered for r in results), sum(r.correct for r in results))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..i18n import N_
+from ..runtime import IN_BROWSER
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,12 @@ class Lesson:
     title: str  # English, marked for the catalog: shown as _(lesson.title)
     summary: str  # English, marked for the catalog: shown as _(lesson.summary)
     topics: tuple[str, ...] = ()
+
+    @property
+    def address(self) -> str:
+        """What a link to this page says, relative to another page: the notebook under Voilà; its
+        rendered page under the browser edition (Voici renders each notebook as a ``.html`` page)."""
+        return self.file.removesuffix(".ipynb") + ".html" if IN_BROWSER else self.file
 
 
 START: Final = Lesson("start", "00_start_here.ipynb", N_("Start here"),

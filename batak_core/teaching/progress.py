@@ -23,13 +23,17 @@ A lesson must never break because of this file, and no answer may be lost:
 
 In classroom mode each learner has their own file in the class folder (``learner_path``), which
 also holds their name for the teacher's report. The file is read by the one document reader
-(``batak_core.documents``), like save files and positions. Locking needs POSIX ``fcntl``.
+(``batak_core.documents``), like save files and positions. Locking needs POSIX ``fcntl``, except in
+the browser edition (Pyodide has none; a page's kernel is the only writer of its copy of the file).
+
+In the browser edition the file lives in the browser's storage, so a learner keeps it by exporting
+it (``export_bytes``) and brings it back by importing it (``read_upload``, then ``Progress.replace_with``);
+a teacher reads files handed in the same way. An upload gets every check a file on disk gets.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import os
@@ -42,10 +46,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from ..documents import SaveFileError, read_document
+from ..documents import MAX_SIZE, SaveFileError, read_document
 from ..errors import shorten
 from ..i18n import LANGUAGES, N_, UnknownLanguage, _, format_number, normalize_language
 from ..rules import DEFAULT_PRESET, PRESETS
+from ..runtime import IN_BROWSER
 from .practice import Practice, as_utc, check_key
 from .ratings import Rating, solved
 
@@ -64,6 +69,16 @@ NAME_LIMIT: Final = 40
 """The most characters of a learner's name."""
 MAX_ATTEMPTS: Final = 20_000
 """The most puzzles whose first try a file holds (far more than are shipped); later puzzles are not rated."""
+
+UPLOAD_LIMIT: Final = MAX_SIZE
+"""The most bytes of an uploaded progress file: the reader's own limit, so every file the course writes
+loads again (the fullest, with MAX_ATTEMPTS first tries and every practice card, is about 4.3 MB)."""
+EXPORT_NAME: Final = "batak-progress.json"
+"""The file name an exported progress file is offered under."""
+
+AFTER_WRITE: Final[list[Callable[[Path], None]]] = []
+"""Called with the path of each progress file written: the browser edition copies it to the
+browser's storage (``widgets.course.browser``)."""
 
 _NAME_PUNCTUATION: Final = frozenset(" .-_'")
 _I_FOLD: Final = str.maketrans({"I": "i", "İ": "i", "ı": "i"})  # Turkish and English i, any case
@@ -280,6 +295,17 @@ class Progress:
             progress._take(Progress(progress.path, preset=progress.preset, language=progress.language))
         self._change(forget)
 
+    def replace_with(self, imported: Progress) -> bool:
+        """Make ``imported`` (a file read by ``read_upload``) this learner's progress, under the lock like
+        every change, so no other page's write is torn; the learner's name stays this page's (in
+        classroom mode a file cannot make its reader someone else). True if it is saved; False if it
+        holds on this page only (``problem`` says why), as for any change that cannot be saved."""
+        if not isinstance(imported, Progress):
+            raise ValueError(f"imported progress must be a Progress, not {type(imported).__name__}")
+        mine = Progress(self.path)
+        mine._take(imported)
+        return self._change(lambda progress: progress._take(mine))
+
     def save(self) -> None:
         """Write this object's results as the file, replacing what other pages saved (``record``
         and the other changes merge instead); a problem is reported, never raised."""
@@ -287,17 +313,18 @@ class Progress:
         mine._take(self)
         self._change(lambda progress: progress._take(mine))
 
-    def _change(self, change: Callable[[Progress], None]) -> None:
+    def _change(self, change: Callable[[Progress], None]) -> bool:
         """Apply ``change`` to the file and take the merged state; if that fails, apply it here (the
-        session keeps its count) and say why."""
+        session keeps its count) and say why. True if the change was saved."""
         if not self.read_only:
             try:
                 self._merge(change)
-                return
+                return True
             except OSError as error:
                 self.problem = _("progress could not be saved to {file}: {why}").format(file=self.path,
                                                                                        why=_why(error))
         change(self)
+        return False
 
     def _merge(self, change: Callable[[Progress], None] | None) -> None:
         """Under the lock: read the file again (setting a damaged one aside), apply ``change`` and
@@ -367,6 +394,11 @@ def _why(error: OSError) -> str:
 def _locked(path: Path) -> Iterator[None]:
     """Hold the exclusive lock on ``path``'s lock file (closing the file releases it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if IN_BROWSER:  # Pyodide has no fcntl, and a page's kernel is the only writer of its files
+        yield
+        return
+    import fcntl
+
     with open(path.with_name(path.name + ".lock"), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
@@ -397,10 +429,36 @@ def _set_aside(path: Path) -> Path:
         number += 1
 
 
+def export_bytes(progress: Progress) -> bytes:
+    """The progress as its file holds it, for the learner to download: a browser's storage can be
+    cleared, and a file can be kept, moved to another machine or handed in."""
+    return _encode(progress._data())
+
+
+def read_upload(content: bytes | bytearray | memoryview) -> Progress:
+    """The progress in an uploaded file (one a learner exported or handed in), with every check a file
+    on disk gets (``Progress.read``) and a size limit checked before anything is copied; ValueError
+    (a SaveFileError) says what is wrong. The result is read-only: it names no file of its own."""
+    if not isinstance(content, (bytes, bytearray, memoryview)):
+        raise ValueError(f"an uploaded file's content must be bytes, not {type(content).__name__}")
+    size = content.nbytes if isinstance(content, memoryview) else len(content)
+    if size > UPLOAD_LIMIT:
+        raise SaveFileError(_("the file is {size} bytes long, larger than any progress file: at most {most} bytes "
+                              "are read").format(size=format_number(size), most=format_number(UPLOAD_LIMIT)))
+    progress = _parse(Path(EXPORT_NAME), bytes(content))
+    progress.read_only = True
+    return progress
+
+
+def _encode(data: dict[str, Any]) -> bytes:
+    """A progress document as the file holds it: UTF-8 JSON, one level indented."""
+    return json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` to a temporary file and rename it over ``path``; remove it if anything fails."""
     temporary = path.with_name(path.name + ".tmp")
-    content = memoryview(json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+    content = memoryview(_encode(data))
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # private, as before
         try:
@@ -414,6 +472,8 @@ def _write(path: Path, data: dict[str, Any]) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise
+    for after in AFTER_WRITE:
+        after(path)
 
 
 def _parse(path: Path, text: bytes) -> Progress:

@@ -1,8 +1,13 @@
-"""A class's settings: where its progress lives, the code learners type to join, the teacher's code.
+"""A class's settings: where its progress lives, the code learners type to join, the teacher's code;
+and the progress files learners hand in.
 
 The codes and the secret that signs learners' cookies are kept in the class folder, so a teacher
 who restarts the server mid-lesson keeps the same codes and nobody has to join again. Codes are
 short and unambiguous to read aloud or off a projector (no 0/O, 1/I/L).
+
+A learner of the browser edition keeps their progress in their browser and hands it in as a file;
+the teacher's page reads such files (``read_handed_in``) with every check a learner's own file
+gets, and shows them beside the class, without writing them into the class folder.
 """
 
 from __future__ import annotations
@@ -11,15 +16,22 @@ import hmac
 import json
 import os
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from batak_core.i18n import _
+from batak_core.teaching.class_report import LearnerSummary, learner_summary
+from batak_core.teaching.progress import read_upload
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 SETTINGS_FILE: Final = "classroom.json"
+HANDED_IN_LIMIT: Final = 100
+"""The most progress files the teacher's page reads at once (a class or two)."""
+FILE_NAME_LIMIT: Final = 80
+"""The most characters of a handed-in file's name that the page shows."""
 
 
 def new_code() -> str:
@@ -110,3 +122,28 @@ def _is_secret(value: str | None) -> bool:
         return value is not None and len(bytes.fromhex(value)) == 32
     except ValueError:
         return False
+
+
+@dataclass(frozen=True)
+class HandedIn:
+    """A progress file a learner handed in: its name, and the learner's line of the class report, or
+    why the file could not be read (then ``summary`` is None)."""
+
+    file: str
+    summary: LearnerSummary | None = None
+    problem: str | None = None
+
+
+def read_handed_in(files: Sequence[tuple[str, bytes]]) -> list[HandedIn]:
+    """Each of ``files`` (name, content), at most ``HANDED_IN_LIMIT`` of them, read as a progress file;
+    never raises. Only reads: a file that holds no name shows with an empty one, and nothing is written."""
+    handed_in = []
+    for name, content in files[:HANDED_IN_LIMIT]:
+        shown = name if len(name) <= FILE_NAME_LIMIT else name[:FILE_NAME_LIMIT] + "…"
+        try:
+            progress = read_upload(content)
+        except ValueError as error:
+            handed_in.append(HandedIn(shown, problem=str(error)))
+            continue
+        handed_in.append(HandedIn(shown, learner_summary(progress.learner or "", progress)))
+    return handed_in

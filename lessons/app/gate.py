@@ -31,7 +31,7 @@ from batak_core.teaching.class_report import class_report
 from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from . import pages
-from .classroom import Classroom
+from .classroom import Classroom, read_handed_in
 from .languages import LANGUAGE_PARAMETER, UnknownLanguage, asked_language, chosen_language, split_page
 from .lifecycle import Capacity, CourseKernelManager
 
@@ -216,16 +216,22 @@ class JoinHandler(GatedHandler):
 
 
 class TeacherHandler(GatedHandler):
-    """The teacher's page: the class's progress, once the teacher code was typed."""
+    """The teacher's page: the class's progress, once the teacher code was typed, and what the
+    progress files learners hand in hold. Its two forms post here: the teacher code, and the files
+    (``action`` tells them apart); both carry the ``_xsrf`` token that every post must."""
 
     def get(self) -> None:
         with use_locale(self.language()):
             if not self.gate.is_teacher(self):
                 self.finish(pages.teacher_login_page(self.xsrf_form_html()))
                 return
-            self.finish(pages.teacher_page(self._report(), REPORT_REFRESH_SECONDS))
+            self.finish(pages.teacher_page(self._report(), REPORT_REFRESH_SECONDS, self.xsrf_form_html()))
 
     def post(self) -> None:
+        if self.get_body_argument("action", "") == pages.HANDED_IN_ACTION:
+            with use_locale(self.language()):
+                self._handed_in()
+            return
         room = self.gate.classroom
         assert room is not None, "the teacher page exists in classroom mode only"
         if not room.is_teacher_code(self.get_argument("code", "")[:40]):
@@ -235,6 +241,20 @@ class TeacherHandler(GatedHandler):
             return
         self.set_signed_cookie(TEACHER_COOKIE, room.session, expires_days=1, httponly=True, samesite="Strict")
         self.redirect(self.request.path + (f"?{self.request.query}" if self.request.query else ""))
+
+    def _handed_in(self) -> None:
+        """Show what the progress files sent with the form hold (only to the teacher); nothing is kept."""
+        if not self.gate.is_teacher(self):
+            self.set_status(403)
+            self.finish(pages.teacher_login_page(self.xsrf_form_html(), _(
+                "Type the teacher code first: only the teacher may read the progress files learners hand in.")))
+            return
+        sent = [(upload.filename, upload.body) for upload in self.request.files.get(pages.HANDED_IN_FIELD, [])
+                if upload.filename or upload.body]  # an empty file field sends a nameless, empty part
+        if not sent:
+            self.set_status(400)
+        results = pages.handed_in_fragment(read_handed_in(sent), len(sent))
+        self.finish(pages.teacher_page(self._report(), REPORT_REFRESH_SECONDS, self.xsrf_form_html(), results))
 
     def _report(self) -> str:
         room = self.gate.classroom

@@ -4,14 +4,20 @@ same offline and on any browser."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from urllib.parse import urlencode
 
 from batak_core.i18n import LANGUAGE_NAMES, _, active_locale, gettext, ngettext
 from batak_core.teaching.class_report import ClassReport
 
+from .classroom import HANDED_IN_LIMIT, HandedIn
 from .languages import LANGUAGE_PARAMETER, page_path
+
+HANDED_IN_ACTION = "handed-in"
+"""The ``action`` field of the teacher page's form for progress files handed in (the other form logs in)."""
+HANDED_IN_FIELD = "files"
+"""The form field that carries the progress files handed in."""
 
 STYLE = """
 body { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; background: #f4f1ea; color: #222;
@@ -29,6 +35,8 @@ table { border-collapse: collapse; width: 100%; margin: .6rem 0 1.2rem; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #ddd; }
 td.number, th.number { text-align: right; }
 .batak-teacher-updated { color: #666; font-size: .9rem; }
+.batak-teacher-handed-in { margin-top: 2rem; border-top: 1px solid #ddd; }
+.batak-teacher-no-name { color: #666; font-style: italic; }
 """
 
 
@@ -122,14 +130,61 @@ def wrong_address_page() -> str:
     return page(_("Not this course's address"), body, "batak-wrong-address")
 
 
-def teacher_page(report_html: str, refresh_seconds: int) -> str:
+def teacher_page(report_html: str, refresh_seconds: int, xsrf_field: str = "", handed_in_html: str = "") -> str:
+    """The class's progress, refreshed live, then the form for progress files learners hand in and,
+    after it was sent, what they hold (``handed_in_html``)."""
     script = (f"<script>setInterval(async () => {{ try {{ "
               f"const r = await fetch('teacher/report' + window.location.search, "
               f"{{cache: 'no-store'}}); if (r.ok) document.getElementById('batak-report').innerHTML = "
               f"await r.text(); }} catch (e) {{}} }}, {refresh_seconds * 1000});</script>")
     updated = _("Updated every {seconds} seconds while this page is open.").format(seconds=refresh_seconds)
-    body = f'<p>{escape(updated)}</p><div id="batak-report">{report_html}</div>{script}'
+    body = (f'<p>{escape(updated)}</p><div id="batak-report">{report_html}</div>'
+            f"{handed_in_form(xsrf_field, handed_in_html)}{script}")
     return page(_("The class's progress"), body, "batak-teacher-page", {})
+
+
+def handed_in_form(xsrf_field: str, results_html: str = "") -> str:
+    """The teacher page's part for progress files learners hand in (the browser edition keeps
+    progress in the learner's browser): what was read last, and the form to send more."""
+    intro = escape(_("Learners who use the course in their browser can download their progress file and hand it "
+                     "in. Choose one or more such files to see what each holds. They are only read, not added to "
+                     "the class."))
+    title, label = escape(_("Progress files handed in")), escape(_("Progress files"))
+    show = escape(_("Show these files"))
+    return (f'<section class="batak-teacher-handed-in"><h2>{title}</h2>'
+            f"{results_html}<p>{intro}</p>"
+            f'<form method="post" enctype="multipart/form-data" class="batak-teacher-files-form">{xsrf_field}'
+            f'<input type="hidden" name="action" value="{HANDED_IN_ACTION}">'
+            f'<label for="{HANDED_IN_FIELD}">{label}</label>'
+            f'<input type="file" id="{HANDED_IN_FIELD}" name="{HANDED_IN_FIELD}" multiple '
+            'accept=".json,application/json" required>'
+            f'<br><button type="submit" class="batak-teacher-show-files">{show}</button></form></section>')
+
+
+def handed_in_fragment(files: Sequence[HandedIn], sent: int) -> str:
+    """What each progress file handed in holds, with the class report's columns for a learner, or why
+    it could not be read; ``sent`` counts the files sent (only the first ``HANDED_IN_LIMIT`` are read)."""
+    if not files:
+        return error_line(_("Choose one or more progress files first."))
+    rows = []
+    for item in files:
+        file = f"<td>{escape(item.file)}</td>"
+        if item.summary is None:
+            # Translators: {problem} says what is wrong with a progress file handed in.
+            problem = escape(_("not read: {problem}").format(problem=item.problem or ""))
+            rows.append(f'<tr class="batak-handed-in-problem">{file}'
+                        f'<td colspan="4" class="batak-app-error">{problem}</td></tr>')
+            continue
+        learner = item.summary
+        name = (escape(learner.name) if learner.name
+                else '<span class="batak-teacher-no-name">' + escape(_("no name in the file")) + "</span>")
+        rows.append(f'<tr class="batak-handed-in-learner">{file}<td>{name}</td><td>{escape(learner.preset)}</td>'
+                    f"<td class=number>{learner.answered}</td><td class=number>{learner.correct}</td></tr>")
+    head = "<tr>" + "".join(f"<th{' class=number' if i >= 3 else ''}>{escape(title)}</th>" for i, title in
+                            enumerate((_("File"), _("Name"), _("Rules"), _("Answers"), _("Right")))) + "</tr>"
+    left_out = (error_line(_("{sent} files were sent; the first {most} are shown.").format(
+        sent=sent, most=HANDED_IN_LIMIT)) if sent > len(files) else "")
+    return f'{left_out}<table class="batak-teacher-handed-in-files">{head}{"".join(rows)}</table>'
 
 
 def report_fragment(report: ClassReport, at: str) -> str:

@@ -13,7 +13,7 @@ CHP := $(VENV)/node_modules/.bin/configurable-http-proxy
 ENSURE_ENGINE := $(BIN)/python batak_core/ai/compiled.py ensure
 NPM := $(shell command -v npm 2>/dev/null)
 
-.PHONY: app test lint typecheck bench engine catalogs messages clean
+.PHONY: app test lint typecheck bench engine catalogs messages clean site site-serve
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	touch $@ $(VENV)/.app-installed
+	touch $@ $(VENV)/.app-installed $(VENV)/.site-installed
 
 # The engine and the solver compiled with mypyc, and the native exact solver (exact.c) with the C
 # compiler, where a C compiler and the Python headers exist (batak_core/ai/compiled.py); skipped
@@ -46,6 +46,20 @@ messages: $(VENV)/.app-installed
 app: $(VENV)/.app-installed catalogs
 	-$(ENSURE_ENGINE)
 	$(BIN)/python lessons/serve.py --port $(PORT) $(if $(CLASSROOM),--classroom)
+
+# The browser edition: the whole course as a static web app in site/ (lessons/browser/build.py,
+# docs/browser-edition.md); Pyodide comes from the npm registry. site-serve serves it on 127.0.0.1.
+SITE_PORT ?= 8870
+
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[site]'
+	touch $@ $(VENV)/.app-installed
+
+site: $(VENV)/.site-installed
+	$(BIN)/python lessons/browser/build.py --output site
+
+site-serve: site
+	$(BIN)/python -m http.server $(SITE_PORT) --bind 127.0.0.1 --directory site
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
@@ -71,7 +85,7 @@ bench: $(VENV)/.test-installed engine
 	$(BIN)/python benchmarks/sampling.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site
 	rm -f batak_core/*.so batak_core/ai/*.so batak_core/compiled-from.json
 
 # The course for many users: JupyterHub on 127.0.0.1:$(HUB_PORT) with a shared demo password and a

@@ -42,7 +42,7 @@ def language_menu(language: str, notebook: str) -> str:
     """Links to this page in the other languages, each named in itself; ``?lang=`` makes the server
     remember the choice with the learner's progress."""
     up = "../" if edition_folder(language) else ""
-    links = [f"**{name}**" if code == language else
+    links = [f'<strong aria-current="page" lang="{code}">{name}</strong>' if code == language else
              f'<a href="{up}{page_path(code, notebook)}?{LANGUAGE_PARAMETER}={code}" lang="{code}">{name}</a>'
              for code, name in LANGUAGE_NAMES.items()]
     return f'<div class="batak-languages">{" · ".join(links)}</div>'
@@ -59,7 +59,7 @@ def page_cells(lesson: Lesson, language: str) -> Page:
     that the page is ready."""
     module = importlib.import_module(f"lessons.pages.{lesson.id.replace('-', '_')}")
     with use_locale(language):
-        cells: Page = [code(f"from batak_core.i18n import set_locale\nset_locale({language!r})")]
+        cells: Page = [code(f"from widgets.course.page import open_page\nawait open_page({language!r})")]
         if lesson is START:
             return [*cells, md(language_menu(language, lesson.file)), *module.page(), READY_CELL]
         cells += module.page()

@@ -71,8 +71,10 @@ def toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
 
 
 def show(widget: w.DOMWidget, visible: bool) -> None:
-    """Hide or show a widget in place (display: none), without touching its parent's children."""
-    value = None if visible else "none"
+    """Hide or show a widget in place (display: none), without touching its parent's children.
+    Shown is "" (no display of its own), not None: the browser edition's kernel (Pyodide) sends None
+    as JavaScript's undefined, which JSON leaves out, so the page would never see the change."""
+    value = "" if visible else "none"
     if widget.layout.display != value:
         widget.layout.display = value
 

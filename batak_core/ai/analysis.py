@@ -31,6 +31,7 @@ from ..actions import ActionKind
 from ..cards import CARDS, Card
 from ..deal import Deal, Phase
 from ..i18n import N_, _, gettext, ngettext
+from ..runtime import IN_BROWSER
 from ..scoring import announcement_points, declarer_points, defender_points
 from . import solver
 from .bots.bidding import AuctionReview, auction_review
@@ -50,6 +51,10 @@ BACKGROUND_NODES: Final = 300_000_000
 minutes with the compiled solver. Club-bot deals need far less (the hardest measured, about 100
 million); it is there so that no deal keeps a core busy for good, and a deal it stops says which
 tricks it covered, as the first budget does."""
+BROWSER_NODES: Final = 100_000
+"""In the browser edition (``make site``: pure Python in WebAssembly, one thread, no background
+process) a wait of seconds, not a minute: the board values the last tricks this covers and says
+which it left out, as every budget does."""
 PURE_PYTHON_NODES: Final = 1_000_000
 """The same where the solver runs as pure Python (about 20 times slower): it keeps the wait
 under a minute and covers the later tricks of most deals."""
@@ -69,7 +74,9 @@ def values_every_trick() -> bool:
 
 def board_budget() -> int | None:
     """The node budget the board and ``batak analyse`` use: ``COMPILED_NODES`` with the compiled
-    solver, ``PURE_PYTHON_NODES`` without it."""
+    solver, ``PURE_PYTHON_NODES`` without it, ``BROWSER_NODES`` in the browser."""
+    if IN_BROWSER:
+        return BROWSER_NODES
     return COMPILED_NODES if is_compiled(solver) else PURE_PYTHON_NODES
 
 

@@ -28,6 +28,12 @@ def click_and_wait_for_change(page: Any, root: Any, selector: str) -> None:
 def test_the_guided_deal_is_played_to_the_score(page: Any, app_url: str) -> None:
     page.set_viewport_size({"width": 1300, "height": 1000})
     page.goto(f"{app_url}/voila/render/02_first_deal.ipynb")
+    play_guided_deal(page)
+
+
+def play_guided_deal(page: Any) -> None:
+    """Click the guided deal of an open lesson 2 through to its score, with one wrong click on the
+    way, checking each step (the browser edition's test plays it the same way)."""
     root = page.locator(".batak-guided-deal")
     root.locator(".batak-narrator").wait_for(timeout=WIDGETS_TIMEOUT)
     assert_clean(page)

@@ -17,12 +17,13 @@ import ipywidgets as w
 import batak_core as bc
 from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
-from batak_core.i18n import N_, _
+from batak_core.i18n import N_, _, set_locale
 from batak_core.teaching.names import seat_name
 from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from ..cards import card_svg, faces
 from ..style import control, root, set_classes, style_widget
+from .browser import IN_BROWSER, open_storage
 
 CLASS_DIR_VAR: Final = "BATAK_CLASS_DIR"
 """Set by the server in classroom mode: the class folder, which holds each learner's progress."""
@@ -68,6 +69,24 @@ def message_area() -> w.HTML:
     area = w.HTML()
     set_classes(area, ("batak-message",))
     return area
+
+
+async def open_page(language: str) -> w.HTML | None:
+    """A page's first cell: write in ``language``; in the browser edition, first open the learner's
+    progress kept in the browser. Where the browser keeps nothing (storage blocked), the cell shows
+    what it returns: a line saying so; the page still counts answers for itself."""
+    set_locale(language)
+    if not IN_BROWSER:
+        return None
+    try:
+        await open_storage(default_path().parent)
+    except Exception as error:  # whatever the browser refused: the page still works
+        said = _("This browser does not let the course keep your progress ({why}): answers count on this page "
+                 "only.").format(why=str(error)[:80])
+        note = w.HTML(f'<div class="batak-message" role="status">{escape(said)}</div>')
+        set_classes(note, ("batak-root", "batak-storage-problem"))
+        return note
+    return None
 
 
 def current_rules() -> RuleSet:

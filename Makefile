@@ -66,7 +66,7 @@ lint: $(VENV)/.test-installed
 
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy --strict batak_core widgets
-	$(BIN)/mypy --strict --explicit-package-bases lessons/serve.py lessons/app
+	$(BIN)/mypy --strict --explicit-package-bases lessons/serve.py lessons/app lessons/browser/build.py
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval) one kernel at a time: kernels started at once by two

@@ -177,3 +177,36 @@ def test_a_widget_shown_again_sends_a_value_the_browser_kernel_keeps() -> None:
     show(button, True)
     assert button.layout.get_state()["display"] is not None
     assert button.layout.display != "none"
+
+
+def _word_size_hash(bits: int, value: object) -> int:
+    """``hash()`` of ints and nested tuples as CPython computes it on a ``bits``-bit machine."""
+    mask, modulus = (1 << bits) - 1, (1 << (61 if bits == 64 else 31)) - 1
+    if isinstance(value, int):
+        h = (abs(value) % modulus) * (1 if value >= 0 else -1)
+        return -2 if h == -1 else h
+    assert isinstance(value, tuple)
+    p1, p2, p5, rotate = ((11400714785074694791, 14029467366897019727, 2870177450012600261, 31) if bits == 64
+                          else (2654435761, 2246822519, 374761393, 13))
+    acc = p5
+    for item in value:
+        acc = (acc + (_word_size_hash(bits, item) & mask) * p2) & mask
+        acc = ((acc << rotate) | (acc >> (bits - rotate))) & mask
+        acc = (acc * p1) & mask
+    acc = (acc + (len(value) ^ (p5 ^ 3527539))) & mask
+    return acc - (1 << bits) if acc >> (bits - 1) else acc
+
+
+def test_the_expert_samples_the_same_layouts_on_a_32_bit_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python (WebAssembly) has 32-bit hashes: the expert seeded its samples with
+    ``hash()`` and played the same seeded deal differently in the browser than beside a server."""
+    import batak_core as bc
+    from batak_core.ai.bots import expert
+
+    key = (7, 2, (1, 5, 9, 51), (3, 4), ())
+    assert _word_size_hash(64, key) == hash(key)  # the model of CPython's hash is right here
+    game = bc.Game(bc.preset("classic"), seed=11)
+    view = game.deal.view(game.deal.to_move)
+    on_this_machine = expert.public_seed(view, 5)
+    monkeypatch.setattr(expert, "hash", lambda value: _word_size_hash(32, value), raising=False)
+    assert expert.public_seed(view, 5) == on_this_machine

@@ -214,8 +214,9 @@ def test_the_built_notebooks_are_the_pages(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_language_menu_marks_the_current_language_in_html_not_markdown_stars(language: str) -> None:
     """The menu is an HTML block, where Markdown is not read: "**English**" showed with its stars."""
-    from lessons.build_notebooks import language_menu
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    from lessons.build_notebooks import language_menu
 
     shown = markdown2html_mistune(language_menu(language, "05_trump.ipynb"))
     assert "**" not in shown

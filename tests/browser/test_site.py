@@ -11,6 +11,7 @@ import http.server
 import json
 import mimetypes
 import re
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,6 +46,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site built from this checkout and served from a subfolder of a static file server."""
+    if not (shutil.which("npm") and shutil.which("node")):
+        pytest.skip("the browser edition's build needs Node.js and npm (Pyodide comes from the npm registry): "
+                    "apt-get install npm")
     web_root = tmp_path_factory.mktemp("web")
     build(web_root / SUBFOLDER)
     mimetypes.add_type("application/wasm", ".wasm")
@@ -125,13 +129,28 @@ def test_the_root_address_opens_the_start_page_in_the_browsers_language(page: An
     assert_clean(page)
 
 
-@pytest.mark.parametrize("notebook", [p.file for p in PAGES if p is not START])
-def test_every_page_shows_its_widgets(page: Any, site_url: str, notebook: str) -> None:
-    open_page(page, site_url, notebook)
-    if notebook != GLOSSARY.file:  # the glossary is text and links only
-        assert page.locator(".batak-root").count() >= 1
-    assert page.locator("a[href='00_start_here.html']").count() >= 1  # the way back to the menu
-    assert_clean(page)
+PAGES_IN_PAIRS = [[p.file for p in PAGES[i:i + 2]] for i in range(1, len(PAGES), 2)]
+"""Every page but the start page (which a test of its own opens), two at a time: each page's Python
+runs in its own worker, so two tabs keep both cores busy."""
+
+
+@pytest.mark.parametrize("notebooks", PAGES_IN_PAIRS, ids=lambda pair: "+".join(n[:2] for n in pair))
+def test_every_page_shows_its_widgets(learner: tuple[Any, Watch], page: Any, site_url: str,
+                                      notebooks: list[str]) -> None:
+    context, watch = learner
+    tabs = [page, *(context.new_page() for _ in notebooks[1:])]
+    for tab in tabs[1:]:
+        tab.on("console", watch.console)
+    for tab, notebook in zip(tabs, notebooks, strict=True):
+        tab.goto(address(site_url, notebook), wait_until="commit")
+    for tab, notebook in zip(tabs, notebooks, strict=True):
+        tab.wait_for_selector(".batak-page-ready", state="attached", timeout=READY_TIMEOUT)
+        if notebook != GLOSSARY.file:  # the glossary is text and links only
+            assert tab.locator(".batak-root").count() >= 1, notebook
+        assert tab.locator("a[href='00_start_here.html']").count() >= 1, notebook  # the way back to the menu
+        assert_clean(tab)
+    for tab in tabs[1:]:
+        tab.close()
 
 
 @pytest.mark.parametrize("language", ["tr", "de"])
@@ -192,14 +211,21 @@ def test_progress_is_downloaded_as_a_file_and_loaded_back(page: Any, site_url: s
 
     page.select_option(chooser, label=page.locator(".batak-preset-chooser option", has_text="gamelake:").inner_text())
     page.wait_for_function("([sel]) => document.querySelector(sel).value.startsWith('gamelake:')", arg=[chooser])
-    page.set_input_files(".batak-progress-import input[type=file]", str(saved))
+    load_file(page, saved)
     page.locator(".batak-progress-file-message", has_text="Loaded batak-progress.json").wait_for(timeout=15_000)
     assert page.locator(chooser).input_value() == before
     bad = tmp_path / "notes.json"
     bad.write_text('{"format": "something else"}', encoding="utf-8")
-    page.set_input_files(".batak-progress-import input[type=file]", str(bad))
+    load_file(page, bad)
     page.locator(".batak-progress-file-message", has_text="notes.json was not loaded").wait_for(timeout=15_000)
     assert page.locator(chooser).input_value() == before
+
+
+def load_file(page: Any, path: Path) -> None:
+    """Pick ``path`` with the start page's "Load a progress file" button, as a learner does."""
+    with page.expect_file_chooser() as chooser:
+        page.click(".batak-progress-import")
+    chooser.value.set_files(str(path))
 
 
 def test_the_guided_first_deal_is_finished(page: Any, site_url: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ...actions import Action
 from ...cards import ABOVE, CARDS, Card
@@ -151,7 +152,31 @@ def public_seed(view: DealView, seed: int) -> int:
     """A number fixed by what the player knows (never by hidden cards)."""
     key = (seed, view.seat, tuple(c.index for c in view.hand),
            tuple(c.index for t in view.tricks for c in t.cards), tuple(c.index for c in view.current_trick))
-    return hash(key) & 0xFFFFFFFF
+    return _hash64(key) & 0xFFFFFFFF
+
+
+_MASK64: Final = (1 << 64) - 1
+_XXPRIME_1, _XXPRIME_2, _XXPRIME_5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+
+
+def _hash64(value: object) -> int:
+    """``hash()`` of an int or a nested tuple of ints as 64-bit CPython computes it, on any machine:
+    the browser's Python (WebAssembly) hashes in 32 bits, and its expert would sample other layouts
+    than the same seed gives beside a server. The same value as before on 64-bit CPython, so every
+    measured figure stands."""
+    if isinstance(value, int):
+        reduced = abs(value) % ((1 << 61) - 1)
+        return -2 if value < 0 and reduced == 1 else (reduced if value >= 0 else -reduced)
+    assert isinstance(value, tuple)
+    acc = _XXPRIME_5
+    for item in value:
+        acc = (acc + (_hash64(item) & _MASK64) * _XXPRIME_2) & _MASK64
+        acc = ((acc << 31) | (acc >> 33)) & _MASK64
+        acc = (acc * _XXPRIME_1) & _MASK64
+    acc = (acc + (len(value) ^ (_XXPRIME_5 ^ 3527539))) & _MASK64
+    if acc == _MASK64:
+        return 1546275796
+    return acc - (1 << 64) if acc >> 63 else acc
 
 
 def score_cards(view: DealView, know: Knowledge, seed: int, search: CardSearch = CARD_SEARCH) -> list[CardScore]:

@@ -138,3 +138,20 @@ def check_cards(quiz: Any, cards: Iterable[Any]) -> None:
         quiz.locator(f"button.batak-card-{card.code}").click()
         quiz.locator(f"button.batak-card-{card.code}.batak-selected").wait_for(timeout=10_000)
     quiz.locator("button.batak-check").click()
+
+
+def answer_the_first_following_question_right(page: Any, timeout: float) -> None:
+    """On an open lesson 6 (following suit), answer its quiz's first question right, as a learner does:
+    the page's round is seeded (``LessonQuiz('following', seed=14)``), so the engine knows the answer."""
+    import batak_core as bc
+    from batak_core.teaching import drills
+    from batak_core.teaching.lessons import LESSONS_BY_ID
+    from batak_core.teaching.rounds import QuizRound
+
+    following = LESSONS_BY_ID["following"]
+    quiz = page.locator(".batak-lesson-quiz")
+    quiz.locator("button.batak-card").first.wait_for(timeout=timeout)
+    question = QuizRound(following.topics, bc.preset("miniokey"), 14).question(0)
+    assert isinstance(question, drills.LegalCardsQuestion)
+    check_cards(quiz, question.answer)
+    quiz.locator(".batak-feedback.batak-correct").wait_for(timeout=10_000)

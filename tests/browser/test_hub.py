@@ -22,10 +22,15 @@ import psutil
 import pytest
 
 import batak_core as bc
-from batak_core.teaching import drills
-from batak_core.teaching.rounds import QuizRound
-from tests.browser.conftest import ROOT, START_TIMEOUT, check_cards, free_port, stop, wait_for
-from tests.browser.test_app import FOLLOWING, QUIZ_SEED
+from tests.browser.conftest import (
+    ROOT,
+    START_TIMEOUT,
+    answer_the_first_following_question_right,
+    free_port,
+    stop,
+    wait_for,
+)
+from tests.browser.test_app import FOLLOWING
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -105,12 +110,7 @@ def open_start_page(page: Any, hub_url: str, name: str) -> None:
 
 def answer_the_first_question_right(page: Any) -> None:
     page.click(f"a.batak-lesson-link[href='{FOLLOWING.file}']")
-    quiz = page.locator(".batak-lesson-quiz")
-    quiz.locator("button.batak-card").first.wait_for(timeout=WIDGETS_TIMEOUT)
-    question = QuizRound(FOLLOWING.topics, bc.preset("miniokey"), QUIZ_SEED).question(0)
-    assert isinstance(question, drills.LegalCardsQuestion)
-    check_cards(quiz, question.answer)
-    quiz.locator(".batak-feedback.batak-correct").wait_for(timeout=10_000)
+    answer_the_first_following_question_right(page, WIDGETS_TIMEOUT)
 
 
 def choose_rules(page: Any, preset: str) -> None:

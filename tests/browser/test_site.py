@@ -19,13 +19,10 @@ from typing import Any
 
 import pytest
 
-import batak_core as bc
-from batak_core.teaching import drills
 from batak_core.teaching.lessons import GLOSSARY, LESSONS, LESSONS_BY_ID, PAGES, PUZZLES, START
-from batak_core.teaching.rounds import QuizRound
 from benchmarks.puzzle_clicks import TRAINER, answers, click_card, install, shown_puzzle
 from lessons.browser.build import build
-from tests.browser.conftest import check_cards, free_port
+from tests.browser.conftest import answer_the_first_following_question_right, free_port
 from tests.browser.test_app import assert_clean, play_deal_through
 from tests.browser.test_guided_deal import play_guided_deal
 
@@ -34,7 +31,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SUBFOLDER = "courses/batak"
 """Where the site sits on the test's web server: not at its root."""
 READY_TIMEOUT = 120_000  # ms: a cold page loads Pyodide and the wheels (about 12 s here)
-QUIZ_SEED = 14  # LessonQuiz('following', seed=14) on the following-suit page
 FOLLOWING = LESSONS_BY_ID["following"]
 
 
@@ -168,12 +164,7 @@ def test_the_turkish_and_german_editions_run_in_their_language(page: Any, site_u
 def test_a_quiz_answer_counts_on_the_start_page_after_the_tab_is_closed(
         learner: tuple[Any, Watch], page: Any, site_url: str) -> None:
     open_page(page, site_url, FOLLOWING.file)
-    quiz = page.locator(".batak-lesson-quiz")
-    quiz.locator("button.batak-card").first.wait_for(timeout=READY_TIMEOUT)
-    question = QuizRound(FOLLOWING.topics, bc.preset("miniokey"), QUIZ_SEED).question(0)
-    assert isinstance(question, drills.LegalCardsQuestion)
-    check_cards(quiz, question.answer)
-    quiz.locator(".batak-feedback.batak-correct").wait_for(timeout=10_000)
+    answer_the_first_following_question_right(page, READY_TIMEOUT)
     page.wait_for_timeout(500)  # the write reaches the browser's storage on its own
     page.close()
 

@@ -71,12 +71,11 @@ typecheck: $(VENV)/.test-installed
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval) one kernel at a time: kernels started at once by two
 # workers can race for the same ports, and CI once lost one that way ("Kernel didn't respond in
-# 60 seconds"); then the real-browser tests, the app's one at a time on one core and the browser
-# edition's on the other (tests/browser/conftest.py groups them): 10 minutes instead of 14.
+# 60 seconds"); then the real-browser tests, one app at a time.
 test: lint typecheck engine catalogs $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -m browser tests/browser
+	$(BIN)/python -m pytest -m browser tests/browser
 
 bench: $(VENV)/.test-installed engine
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'

@@ -12,6 +12,12 @@ QUOTE_LIMIT: Final = 80
 """The most characters of a bad input a message quotes."""
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` as a reader sees it (no quotes, nothing added in English), cut to at most ``limit``
+    characters, the last an ellipsis: an engine message inside a save-file error, an uploaded file's name."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to about ``limit`` characters with an ellipsis and the full length."""
     if isinstance(value, (str, bytes)) and len(value) > limit:

@@ -28,7 +28,7 @@ from .cards import Card
 from .deal import Deal
 from .documents import SaveFileError as SaveFileError  # defined there, exported here and in batak_core
 from .documents import json_kind, read_document
-from .errors import shorten
+from .errors import clip, shorten
 from .game import Game
 from .i18n import N_, _, format_number, pgettext
 from .rules import DEFAULT_PRESET, PRESETS, RuleSet
@@ -164,8 +164,7 @@ def _is_kind(value: object, kind: type) -> bool:
 
 def _clip(error: BaseException | str, limit: int = ENGINE_MESSAGE_LIMIT) -> str:
     """A message from the engine or the rules, cut to ``limit`` characters."""
-    text = str(error)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return clip(str(error), limit)
 
 
 def _known_fields(data: dict[str, Any], fields: tuple[str, ...], where: str) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from batak_core.errors import clip
 from batak_core.i18n import _
 from batak_core.teaching.class_report import LearnerSummary, learner_summary
 from batak_core.teaching.progress import read_upload
@@ -139,7 +140,7 @@ def read_handed_in(files: Sequence[tuple[str, bytes]]) -> list[HandedIn]:
     never raises. Only reads: a file that holds no name shows with an empty one, and nothing is written."""
     handed_in = []
     for name, content in files[:HANDED_IN_LIMIT]:
-        shown = name if len(name) <= FILE_NAME_LIMIT else name[:FILE_NAME_LIMIT] + "…"
+        shown = clip(name, FILE_NAME_LIMIT)
         try:
             progress = read_upload(content)
         except ValueError as error:

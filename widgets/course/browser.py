@@ -2,7 +2,7 @@
 (Pyodide), where files live in memory and go with the page. The learner's progress file (progress,
 rule set, puzzle rating) is kept in the browser's IndexedDB instead: its folder is mounted from
 IndexedDB when a page opens, and each write is copied back, so it survives a reload, a closed tab
-and the next page. Nothing here runs under the app's server (``IN_BROWSER`` is False there).
+and the next page. Nothing here runs under the app's server (``batak_core.runtime.IN_BROWSER`` is False there).
 """
 
 from __future__ import annotations
@@ -11,10 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from batak_core.runtime import IN_BROWSER
 from batak_core.teaching import progress as progress_files
-
-__all__ = ["IN_BROWSER", "open_storage"]
 
 _mounted: set[str] = set()
 _copy: asyncio.Task[None] | None = None

@@ -18,12 +18,13 @@ import batak_core as bc
 from batak_core import Card, RuleSet
 from batak_core.cards import sorted_hand
 from batak_core.i18n import N_, _, set_locale
+from batak_core.runtime import IN_BROWSER
 from batak_core.teaching.names import seat_name
 from batak_core.teaching.progress import Progress, check_learner_name, default_path, learner_path
 
 from ..cards import card_svg, faces
 from ..style import control, root, set_classes, style_widget
-from .browser import IN_BROWSER, open_storage
+from .browser import open_storage
 
 CLASS_DIR_VAR: Final = "BATAK_CLASS_DIR"
 """Set by the server in classroom mode: the class folder, which holds each learner's progress."""

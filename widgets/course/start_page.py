@@ -18,6 +18,7 @@ from typing import Any, Final
 import ipywidgets as w
 
 import batak_core as bc
+from batak_core.errors import clip
 from batak_core.i18n import N_, _, ngettext
 from batak_core.teaching.lessons import EXTRAS, LESSONS
 from batak_core.teaching.progress import EXPORT_NAME, Progress, export_bytes, read_upload
@@ -116,8 +117,7 @@ class StartPage(w.VBox):
         if len(files) != 1:
             return _problem(_("Choose one progress file at a time; your progress is as it was."))
         upload = files[0]
-        name = str(upload.get("name") or EXPORT_NAME)
-        name = name if len(name) <= FILE_NAME_LIMIT else name[:FILE_NAME_LIMIT] + "…"
+        name = clip(str(upload.get("name") or EXPORT_NAME), FILE_NAME_LIMIT)
         try:
             imported = read_upload(upload.get("content", b""))
         except ValueError as error:

@@ -111,10 +111,15 @@ def match(rules: RuleSet | str, a: str, b: str, deals: int, seed: int = 0, worke
             diffs = list(pool.map(_duplicate_star, args, chunksize=max(1, deals // (8 * workers))))
     else:
         diffs = [duplicate_deal(*arg) for arg in args]
-    mean = statistics.fmean(diffs)
-    half = Z_95 * statistics.stdev(diffs) / math.sqrt(deals) if deals > 1 else math.inf
-    return MatchResult(ruleset.name, a, b, deals, mean, mean - half, mean + half, tuple(diffs),
-                       ruleset.variant.value)
+    mean, low, high = mean_interval(diffs)
+    return MatchResult(ruleset.name, a, b, deals, mean, low, high, tuple(diffs), ruleset.variant.value)
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of per-deal figures and its 95% interval (normal approximation; one deal: unbounded)."""
+    mean = statistics.fmean(values)
+    half = Z_95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
 
 
 def _duplicate_star(arg: tuple[RuleSet, str, str, int, int, BotMaker]) -> float:

@@ -1,6 +1,7 @@
 """The ``batak`` command: the parser of every subcommand, and ``main``.
 
-The subcommands live in ``rules_lab`` (legal, score, rules, lab), ``play`` (play, match) and
+The subcommands live in ``rules_lab`` (legal, score, rules, lab), ``play`` (play, match),
+``engines`` (engine, and the match's engine flags) and
 ``analyse`` (a saved deal valued card by card) and ``puzzles`` (puzzle, puzzles build,
 puzzles bidding);
 what a flag accepts, and how bad input is reported, in ``arguments``.
@@ -21,6 +22,7 @@ from ..errors import shorten
 from ..i18n import LANGUAGES, UnknownLanguage, _, language_from_environment, normalize_language, set_locale
 from .analyse import add_commands as add_analyse_commands
 from .arguments import BadArgument, Parser, argparse_in_active_language
+from .engines import add_commands as add_engine_commands
 from .play import add_commands as add_bot_commands
 from .puzzles import add_commands as add_puzzle_commands
 from .rules_lab import add_commands as add_lab_commands
@@ -40,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lab_commands(sub)
     add_bot_commands(sub)
+    add_engine_commands(sub)
     add_analyse_commands(sub)
     add_puzzle_commands(sub)
     return parser

@@ -3,7 +3,8 @@
 `play`: a full game in the terminal, you against three bots, with hints on request, under any
 preset and variant: Koz Maça announcements, the Gömmeli bury (you type the four cards) and the
 classic Eşli open dummy (as declarer you play your partner's cards too).
-`match`: duplicate matches between two bot levels, mean points per deal with a 95% interval.
+`match`: duplicate matches between two bot levels, mean points per deal with a 95% interval; with
+``--engine`` between engines over the engine protocol (``engines``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..i18n import _, format_number, ngettext, upper_first
 from ..rules import PRESETS, RuleSet, Variant, preset, variants_of
 from ..seats import partner
 from .arguments import BadArgument, Parser, house_rule_names, one_of, rule_setting, seed, whole
+from .engines import add_match_flags, run_engine_match
 
 VARIANTS = [v.value for v in Variant]
 MAX_MATCH_DEALS = 100_000
@@ -50,8 +52,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     play.set_defaults(func=run_play)
 
     duel = subparsers.add_parser(
-        "match", help=_("duplicate match between two bot levels"),
-        epilog=_("Exit status: 0 after the matches; 2 for a bad argument."))
+        "match", help=_("duplicate match between two bot levels or engines"),
+        epilog=_("Exit status: 0 after the matches; 1 when an engine cannot be started; 2 for a bad argument."))
     duel.add_argument("--a", default="expert", type=one_of("--a", LEVELS), help=_("first bot level"))
     duel.add_argument("--b", default="club", type=one_of("--b", LEVELS), help=_("second bot level"))
     duel.add_argument("--deals", type=whole("--deals", 1, MAX_MATCH_DEALS), default=100,
@@ -65,6 +67,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     duel.add_argument("--workers", type=whole("--workers", 1, MAX_WORKERS), default=1,
                       help=_("processes to use, 1-{most} (the result does not depend on it)").format(
                           most=MAX_WORKERS))
+    duel.add_argument("--set", action="append", type=rule_setting, default=[], metavar="OPTION=VALUE",
+                      help=_("play a house rule, e.g. --set defender_zero=minus_ten_bid"))
+    add_match_flags(duel)
     duel.set_defaults(func=run_match)
 
 
@@ -78,21 +83,26 @@ def _rules(name: str, variant: str | None) -> RuleSet:
 def run_match(args: argparse.Namespace) -> int:
     names = [args.rules] if args.rules != "all" else [
         n for n in PRESETS if args.variant is None or args.variant in variants_of(n)]
-    rule_sets = [_rules(name, args.variant) for name in names]  # every refusal before the first match
+    rule_sets = [_with_house_rules(_rules(name, args.variant), args.set) for name in names]  # every refusal first
+    if args.engine:
+        return run_engine_match(args, rule_sets)
     for rules in rule_sets:
         result = match(rules, args.a, args.b, args.deals, seed=args.seed, workers=args.workers)
         print(result.summary(), flush=True)
     return 0
 
 
+def _with_house_rules(rules: RuleSet, settings: list[tuple[str, object]]) -> RuleSet:
+    try:
+        return rules.replace(**dict(settings))
+    except ValueError as error:
+        raise BadArgument(str(error)) from None
+
+
 def run_play(args: argparse.Namespace) -> int:
     """``batak play``: reads the learner's answers with ``args.read`` (``input`` from ``main``)."""
     read: Callable[[str], str] = args.read
-    rules = _rules(args.rules, args.variant)
-    try:
-        rules = rules.replace(**dict(args.set))
-    except ValueError as error:
-        raise BadArgument(str(error)) from None
+    rules = _with_house_rules(_rules(args.rules, args.variant), args.set)
     if args.deals is not None:
         try:
             rules = rules.replace(game_end="fixed_deals", deals=args.deals, deal_choices_only=False)

@@ -256,3 +256,13 @@ def test_batak_match_engine_flags_refuse_bad_values(capsys) -> None:
     assert main(["match", "--engine", "/no/such/engine", "--deals", "1", "--rules", "classic"]) == 1
     assert "cannot start" in capsys.readouterr().err
     assert main(["match", "--set", "defender_zero=sometimes", "--deals", "1"]) == 2
+
+
+def test_the_example_engine_of_the_protocol_page_plays_a_clean_match(tmp_path: Path) -> None:
+    page = (Path(__file__).parents[1] / "docs" / "engine-protocol.md").read_text(encoding="utf-8")
+    example = page.split("```python\n", 1)[1].split("```", 1)[0]
+    engine = tmp_path / "example_engine.py"
+    engine.write_text(example, encoding="utf-8")
+    result = engine_match(bc.preset("turkish", "gommeli"), Player(command=f"{shlex.quote(sys.executable)} {engine}"),
+                          Player(level="club"), 2, seed=1, limits=FAST)
+    assert result.names == ("random", "club") and not result.faults

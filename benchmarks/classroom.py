@@ -90,6 +90,8 @@ CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(
 OUTPUT = re.compile(r'<script type="application/vnd\.voila\.cell-output\+json">(.*?)</script>', re.S)
 PAGE_CHECK = re.compile(r"setInterval\(check, (\d+)\)")
 XSRF_FIELD = re.compile(r'<input type="hidden" name="_xsrf" value="([^"]*)"')
+CONTINUE_LINK = re.compile(r'<a href="([^"]*)" class="batak-continue"')
+"""The way on from the page that shows a learner's recovery code after their first join."""
 CONTROL_TIMEOUT = 4.0
 """Seconds ipywidgets' manager waits for the control comm's states before asking widget by widget."""
 PAGE_TIMEOUT = 300.0
@@ -200,7 +202,11 @@ class Client:
         token = XSRF_FIELD.search(page.body.decode(errors="replace")) if page.code == 200 else None
         if token is None:
             raise RuntimeError(f"the join page (HTTP {page.code}) has no _xsrf field")
-        return await self.fetch("/join", {"_xsrf": token.group(1), "code": code, "name": name})
+        url, joined = await self.fetch("/join", {"_xsrf": token.group(1), "code": code, "name": name})
+        way_on = CONTINUE_LINK.search(joined.body.decode(errors="replace")) if joined.code == 200 else None
+        if way_on is None:
+            return url, joined
+        return await self.fetch(way_on.group(1).replace("&amp;", "&"))  # past the recovery code, as a learner
 
 
 class Page:
@@ -775,6 +781,7 @@ async def browser_check(count: int, base: str, code: str | None) -> int:
                     await page.fill("input[name=code]", code)
                     await page.fill("input[name=name]", f"Browser Learner {index + 1}")
                     await page.click("form [type=submit]")
+                    await page.click(".batak-continue")  # past the learner's recovery code
 
             try:
                 await step(steps[0], (".batak-start-page .batak-lesson-link",), join)

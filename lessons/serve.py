@@ -3,7 +3,8 @@
 Voilà serves the notebooks of this folder with their code hidden; the bare address opens the
 start page, and only the course's pages exist (no file tree, no contents listing, no Jupyter
 server, no terminals). Tracebacks stay hidden from learners, and nothing is fetched from outside
-the machine (the ``batak`` page template drops Voilà's Font Awesome CDN link).
+the machine: the ``batak`` templates (``lessons/app/jupyter``) drop the Font Awesome CDN link of
+Voilà's course page and of its own pages, its error pages (404, 403, 500) among them.
 
 One learner (the default): the app listens on 127.0.0.1 and progress goes to the learner's own
 file. ``--classroom`` listens on every network interface and asks each learner for the class
@@ -67,6 +68,7 @@ from lessons.app.languages import (  # noqa: E402
 )
 from lessons.app.lifecycle import Capacity  # noqa: E402
 from lessons.app.templates_cache import cache_compiled_templates  # noqa: E402
+from lessons.app.throttle import BASE_DELAY, Backoff  # noqa: E402
 
 LESSONS = Path(__file__).resolve().parent
 TEMPLATES = LESSONS / "app" / "jupyter"
@@ -102,6 +104,7 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
                 self.redirect(url_path_join(self.base_url, "join") + "?" + urlencode(query))
                 return
             self.request.headers[LEARNER_HEADER] = learner
+            gate.classroom.roster.seen(learner)  # the teacher's page shows who is in the room
         if self.redirected_to_edition(path or "", gate, learner):
             return
         open_pages = len(self.kernel_manager.list_kernel_ids())
@@ -248,12 +251,15 @@ def main(argv: list[str] | None = None) -> None:
                         help=_("close a page's kernel after this many idle minutes (default {minutes})").format(
                             minutes=format_number(CULL_IDLE_SECONDS / 60, 1)))
     parser.add_argument("--page-check-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
+    parser.add_argument("--code-delay-seconds", type=float, default=BASE_DELAY, help=argparse.SUPPRESS)  # tests
     args = parser.parse_args(argv)
     if args.max_pages is not None and args.max_pages < 1:
         parser.error(_("--max-pages must be at least 1"))
     if args.idle_minutes <= 0:
         parser.error(_("--idle-minutes must be more than 0"))
-    gate = Gate(hosts=machine_names(), capacity=Capacity(args.max_pages))
+    if args.code_delay_seconds <= 0:
+        parser.error("--code-delay-seconds must be more than 0")
+    gate = Gate(hosts=machine_names(), capacity=Capacity(args.max_pages), backoff=Backoff(args.code_delay_seconds))
     if args.classroom:
         try:
             gate.classroom = Classroom.open(args.class_dir or default_class_dir(), args.class_code,

@@ -3,7 +3,9 @@ and the progress files learners hand in.
 
 The codes and the secret that signs learners' cookies are kept in the class folder, so a teacher
 who restarts the server mid-lesson keeps the same codes and nobody has to join again. Codes are
-short and unambiguous to read aloud or off a projector (no 0/O, 1/I/L).
+unambiguous to read aloud or off a projector (no 0/O, 1/I/L): a class code has 6 characters, a
+teacher code 8, long enough that guessing them at the rate the gate allows takes years
+(``throttle``). The names learners took live beside them (``identity.Roster``).
 
 A learner of the browser edition keeps their progress in their browser and hands it in as a file;
 the teacher's page reads such files (``read_handed_in``) with every check a learner's own file
@@ -18,16 +20,23 @@ import os
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from batak_core.errors import clip
 from batak_core.i18n import _
 from batak_core.teaching.class_report import LearnerSummary, learner_summary
 from batak_core.teaching.progress import read_upload
 
+if TYPE_CHECKING:
+    from .identity import Roster
+
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
+"""A new class code's characters (31**6 codes: see ``throttle`` for how long guessing takes)."""
+TEACHER_CODE_LENGTH: Final = 8
+"""A new teacher code's characters (31**8 codes)."""
 SETTINGS_FILE: Final = "classroom.json"
 HANDED_IN_LIMIT: Final = 100
 """The most progress files the teacher's page reads at once (a class or two)."""
@@ -35,8 +44,8 @@ FILE_NAME_LIMIT: Final = 80
 """The most characters of a handed-in file's name that the page shows."""
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
 def normalise_code(typed: str) -> str:
@@ -81,7 +90,7 @@ class Classroom:
             pass  # a missing or damaged settings file just means new codes
         room = cls(directory,
                    check_code(class_code) if class_code else _kept_code(kept, "class_code"),
-                   check_code(teacher_code) if teacher_code else _kept_code(kept, "teacher_code"),
+                   check_code(teacher_code) if teacher_code else _kept_code(kept, "teacher_code", TEACHER_CODE_LENGTH),
                    bytes.fromhex(kept["secret"]) if _is_secret(kept.get("secret")) else secrets.token_bytes(32))
         if room.class_code == room.teacher_code:
             raise ValueError(_("the class code and the teacher code must differ"))
@@ -93,6 +102,13 @@ class Classroom:
 
     def is_teacher_code(self, typed: str) -> bool:
         return hmac.compare_digest(normalise_code(typed).encode(), self.teacher_code.encode())
+
+    @cached_property
+    def roster(self) -> Roster:
+        """The names taken in this class (read from the class folder once)."""
+        from .identity import Roster
+
+        return Roster.of_class(self.directory)
 
     @property
     def session(self) -> str:
@@ -111,11 +127,11 @@ class Classroom:
             raise
 
 
-def _kept_code(kept: dict[str, str], key: str) -> str:
+def _kept_code(kept: dict[str, str], key: str, length: int = CODE_LENGTH) -> str:
     try:
         return check_code(kept[key])
     except (KeyError, ValueError):
-        return new_code()
+        return new_code(length)
 
 
 def _is_secret(value: str | None) -> bool:

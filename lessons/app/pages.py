@@ -4,7 +4,9 @@ same offline and on any browser."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
@@ -18,6 +20,8 @@ HANDED_IN_ACTION = "handed-in"
 """The ``action`` field of the teacher page's form for progress files handed in (the other form logs in)."""
 HANDED_IN_FIELD = "files"
 """The form field that carries the progress files handed in."""
+FREE_NAME_ACTION = "free-name"
+"""The ``action`` field of the teacher page's button that frees a learner's name."""
 
 STYLE = """
 body { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; background: #f4f1ea; color: #222;
@@ -37,6 +41,10 @@ td.number, th.number { text-align: right; }
 .batak-teacher-updated { color: #666; font-size: .9rem; }
 .batak-teacher-handed-in { margin-top: 2rem; border-top: 1px solid #ddd; }
 .batak-teacher-no-name { color: #666; font-style: italic; }
+.batak-recovery-code { font-size: 2rem; font-family: "DejaVu Sans Mono", monospace; letter-spacing: .15em;
+                       background: #f4f1ea; padding: .4rem .8rem; border-radius: 4px; display: inline-block; }
+form.batak-free-name { margin: 0; }
+form.batak-free-name button { font-size: .85rem; margin: 0; padding: .2rem .6rem; background: #8b1a1a; }
 """
 
 
@@ -63,7 +71,8 @@ def error_line(message: str | None) -> str:
 
 
 def join_page(xsrf_field: str, next_page: str, name: str = "", error: str | None = None,
-              query: Mapping[str, str] | None = None) -> str:
+              query: Mapping[str, str] | None = None, recovery: bool = False) -> str:
+    """The join form; with ``recovery`` (the name typed is taken) also the field for the recovery code."""
     intro = escape(_("Type the class code your teacher shows, and your name. Your answers and your choice of "
                      "rules are kept under your name, on this machine only."))
     code_label, name_label, join = escape(_("Class code")), escape(_("Your name")), escape(_("Join the class"))
@@ -74,8 +83,28 @@ def join_page(xsrf_field: str, next_page: str, name: str = "", error: str | None
             '<input type="text" id="code" name="code" autocomplete="off" autocapitalize="characters" required>'
             f'<label for="name">{name_label}</label>'
             f'<input type="text" id="name" name="name" value="{escape(name)}" maxlength="40" required>'
+            f"{recovery_field() if recovery else ''}"
             f'<br><button type="submit" class="batak-join">{join}</button></form>')
     return page(_("Join the Batak class"), body, "batak-join-page", query)
+
+
+def recovery_field() -> str:
+    label = escape(_("Your recovery code (only if the name is yours)"))
+    return (f'<label for="recovery">{label}</label>'
+            '<input type="text" id="recovery" name="recovery" autocomplete="off" autocapitalize="characters">')
+
+
+def joined_page(name: str, recovery_code: str, next_page: str) -> str:
+    """The page after a learner took their name: their recovery code, shown this once, and the way on."""
+    # Translators: {name} is the name the learner just joined the class with.
+    welcome = escape(_("Welcome, {name}: this name is yours in this class now.").format(name=name))
+    explain = escape(_("Write down your recovery code and keep it to yourself. If you use another computer "
+                       "or browser, type your name and this code to carry on with your progress."))
+    go_on = escape(_("I wrote it down: start the course"))
+    body = (f"<p>{welcome}</p><p>{explain}</p>"
+            f'<p class="batak-recovery-code">{escape(recovery_code)}</p>'
+            f'<p><a href="{escape(next_page)}" class="batak-continue">{go_on}</a></p>')
+    return page(_("Your recovery code"), body, "batak-joined-page")
 
 
 def teacher_login_page(xsrf_field: str, error: str | None = None) -> str:
@@ -187,8 +216,47 @@ def handed_in_fragment(files: Sequence[HandedIn], sent: int) -> str:
     return f'{left_out}<table class="batak-teacher-handed-in-files">{head}{"".join(rows)}</table>'
 
 
-def report_fragment(report: ClassReport, at: str) -> str:
-    """The live part of the teacher's page: lessons, most missed topics, learners."""
+@dataclass(frozen=True)
+class Member:
+    """A learner on the teacher's page: their name, rule set and answers; when they joined and were
+    last active (seconds since the epoch; None if unknown); ``key`` is their name's key in the
+    class's roster (None for a progress file whose name nobody holds)."""
+
+    name: str
+    preset: str
+    answered: int
+    correct: int
+    joined: float | None = None
+    active: float | None = None
+    key: str | None = None
+
+
+def clock_time(when: float | None, now: float | None = None) -> str:
+    """A moment as the teacher's page shows it: its time today, else its date and time."""
+    if when is None:
+        return ""
+    moment, today = time.localtime(when), time.localtime(time.time() if now is None else now)
+    same_day = moment[:3] == today[:3]
+    return time.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M", moment)
+
+
+def free_name_form(member: Member, xsrf_field: str) -> str:
+    """The teacher's button that frees ``member``'s name, with what it does in its title."""
+    if member.key is None:
+        return ""
+    free = escape(_("Free the name"))
+    what = escape(_("Let another browser take this name, for a learner who lost their recovery code. Their "
+                    "progress stays with the name."))
+    return (f'<form method="post" action="" class="batak-free-name">{xsrf_field}'
+            f'<input type="hidden" name="action" value="{FREE_NAME_ACTION}">'
+            f'<input type="hidden" name="name" value="{escape(member.key)}">'
+            f'<button type="submit" title="{what}">{free}</button></form>')
+
+
+def report_fragment(report: ClassReport, at: str, members: Sequence[Member] | None = None,
+                    xsrf_field: str = "") -> str:
+    """The live part of the teacher's page: lessons, most missed topics, and every learner who
+    joined (``members``; without it, those of the report) with when they joined and were last active."""
     def head(*titles: str, numbers_from: int = 1) -> str:
         """A table's heading row; the columns from ``numbers_from`` on hold numbers."""
         return "<tr>" + "".join(f"<th{' class=number' if i >= numbers_from else ''}>{escape(t)}</th>"
@@ -197,7 +265,10 @@ def report_fragment(report: ClassReport, at: str) -> str:
     def heading(text: str) -> str:
         return f"<h2>{escape(text)}</h2>"
 
-    if not report.learners:
+    if members is None:
+        members = [Member(learner.name, learner.preset, learner.answered, learner.correct)
+                   for learner in report.learners]
+    if not members:
         nobody = escape(_("Nobody has joined yet. Learners join with the class code."))
         parts = [f'<p class="batak-teacher-empty">{nobody}</p>']
     else:
@@ -212,16 +283,21 @@ def report_fragment(report: ClassReport, at: str) -> str:
             f"<td class=number>{topic.answered}</td></tr>"
             for topic in report.missed_topics if topic.missed) or f'<tr><td colspan="3">{no_misses}</td></tr>'
         learners = "".join(
-            f"<tr><td>{escape(learner.name)}</td><td>{escape(learner.preset)}</td>"
-            f"<td class=number>{learner.answered}</td><td class=number>{learner.correct}</td></tr>"
-            for learner in report.learners)
+            f'<tr class="batak-teacher-learner"><td>{escape(member.name)}</td><td>{escape(member.preset)}</td>'
+            f"<td class=number>{member.answered}</td><td class=number>{member.correct}</td>"
+            f'<td class="batak-joined">{clock_time(member.joined)}</td>'
+            f'<td class="batak-active">{clock_time(member.active)}</td>'
+            f"<td>{free_name_form(member, xsrf_field)}</td></tr>"
+            for member in members)
         parts = [
             heading(_("Lessons")) + '<table class="batak-teacher-lessons">'
             + head(_("Lesson"), _("Learners"), _("Completed"), _("Answers"), _("Right")) + lessons + "</table>",
             heading(_("Topics most often missed")) + '<table class="batak-teacher-topics">'
             + head(_("Topic"), _("Missed"), _("Answers")) + missed + "</table>",
-            heading(_("Learners ({n})").format(n=len(report.learners))) + '<table class="batak-teacher-learners">'
-            + head(_("Name"), _("Rules"), _("Answers"), _("Right"), numbers_from=2) + learners + "</table>",
+            heading(_("Learners ({n})").format(n=len(members))) + '<table class="batak-teacher-learners">'
+            + "<tr>" + "".join(f"<th{' class=number' if i in (2, 3) else ''}>{escape(t)}</th>" for i, t in enumerate(
+                (_("Name"), _("Rules"), _("Answers"), _("Right"), _("Joined"), _("Last active"), ""))) + "</tr>"
+            + learners + "</table>",
         ]
     parts += [f'<p class="batak-app-error">{escape(problem)}</p>' for problem in report.problems]
     updated = escape(_("As of {time}.").format(time=at))

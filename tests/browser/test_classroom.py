@@ -60,7 +60,12 @@ def join(page: Any, url: str, name: str, code: str = CLASS_CODE) -> None:
 
 
 def start_page_shown(page: Any) -> None:
-    page.wait_for_selector(".batak-start-page .batak-lesson-link", timeout=WIDGETS_TIMEOUT)
+    """Wait for the start page; past the learner's recovery code, which a first join shows first."""
+    page.wait_for_selector(".batak-joined-page .batak-continue, .batak-start-page .batak-lesson-link",
+                           timeout=WIDGETS_TIMEOUT)
+    if page.locator(".batak-joined-page").count():
+        page.click(".batak-joined-page .batak-continue")
+        page.wait_for_selector(".batak-start-page .batak-lesson-link", timeout=WIDGETS_TIMEOUT)
 
 
 def answer_one_question(page: Any, url: str) -> None:

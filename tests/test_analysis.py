@@ -11,7 +11,8 @@ import pytest
 
 import batak_core as bc
 from batak_core import ActionKind, Deal, Phase
-from batak_core.ai.analysis import DealAnalysis, analyse
+from batak_core.ai import analysis, native
+from batak_core.ai.analysis import DealAnalysis, analyse, solve_cards
 from batak_core.ai.bots.bidding import auction_review
 from batak_core.ai.match import play_out
 from batak_core.ai.solver import Position, solve_position
@@ -157,6 +158,32 @@ def test_every_preset_and_variant(name: str, variant: str) -> None:
     assert sample.values == expected_values(deal, sample.number)
     if rules.announcements or rules.partnership:
         assert all(c.points is not None for c in later)  # own tricks, or a side's: the score follows
+
+
+@pytest.mark.skipif(not native.built(), reason="the native solver is not built here")
+@pytest.mark.parametrize(("name", "variant"), FORMS)
+def test_the_native_values_are_the_searchs_in_every_preset_and_variant(
+        name: str, variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board values a deal with the native solver, a context kept per side: on three deals
+    of every form, each decision both searches reach has the same values as with ``Search``."""
+    for seed in (5, 6, 7):
+        deal = played(name, variant, seed)
+        in_native, _stopped = solve_cards(deal, 400_000)
+        with monkeypatch.context() as patch:
+            patch.setattr(native, "supports", lambda rules: False)
+            in_python, _stopped = solve_cards(deal, BUDGET)
+        both = set(in_native) & set(in_python)
+        assert len(both) >= 8, (name, variant, seed, len(both))
+        assert all(in_native[number] == in_python[number] for number in both), (name, variant, seed)
+
+
+def test_the_board_budget_is_in_native_nodes_where_the_native_solver_is_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis, "IN_BROWSER", False)
+    monkeypatch.setattr(native, "built", lambda: True)
+    assert analysis.board_budget() == analysis.NATIVE_NODES and analysis.values_every_trick()
+    monkeypatch.setattr(native, "built", lambda: False)
+    assert analysis.board_budget() in (analysis.COMPILED_NODES, analysis.PURE_PYTHON_NODES)
 
 
 def test_koz_maca_values_each_players_own_tricks() -> None:

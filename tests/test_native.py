@@ -15,8 +15,9 @@ from batak_core.ai import compiled, native
 from batak_core.ai.bots import bidding
 from batak_core.ai.solver import Position, Search, SearchLimit
 from batak_core.legality import legal_mask, narrowing
-from batak_core.rules import PRESETS, RuleSet
-from batak_core.trick import advance
+from batak_core.rules import PRESETS, VARIANTS, RuleSet, Variant
+from batak_core.seats import side_mask
+from batak_core.trick import advance, partner_winning
 
 pytestmark = pytest.mark.skipif(compiled.native_library() is None,
                                 reason="the native solver is not built here (no C compiler, or pure Python asked for)")
@@ -27,7 +28,8 @@ RULE_SETS: dict[str, RuleSet] = {name: preset(name) for name in PRESETS} | {
     "classic, any card when one cannot overtrump": preset("classic", any_card_when_cannot_overtrump=True),
     "turkish, trump broken only by a ruff": preset("turkish", trump_broken_by="ruff_only"),
     "gamelake, no overtaking": preset("gamelake", must_overtake=False),
-}
+} | {f"{name} {variant.value}": preset(name, variant) for (name, variant) in VARIANTS if variant is Variant.ESLI}
+"""The partnership games (Eşli) too: turkish with the exemption for a partner's winning card."""
 
 
 def random_hand(rng: random.Random, cards: int, taken: int = 0) -> int:
@@ -53,7 +55,7 @@ def random_trick_state(rng: random.Random, hand: int, trump: int) -> tuple[int, 
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_the_native_tables_give_narrowings_legal_set(name: str) -> None:
     """On 3,000 random hands and tricks a rule set, the cards the native search may play are
-    exactly ``legality.narrowing``'s."""
+    exactly ``legality.narrowing``'s, the partner winning the trick or not."""
     rules = RULE_SETS[name]
     rng = random.Random(name)
     for _ in range(3000):
@@ -61,13 +63,27 @@ def test_the_native_tables_give_narrowings_legal_set(name: str) -> None:
         trump = rng.randrange(-1, 4)
         led, top_led, top_trump = random_trick_state(rng, hand, trump)
         broken = rng.random() < 0.5
-        expected = narrowing(rules, hand, trump, broken, led, top_led, top_trump)[3]
-        assert native.legal_cards(rules, hand, trump, broken, led, top_led, top_trump) == expected, (
-            name, hand, trump, broken, led, top_led, top_trump)
+        partner = led >= 0 and rng.random() < 0.5
+        expected = narrowing(rules, hand, trump, broken, led, top_led, top_trump, partner)[3]
+        assert native.legal_cards(rules, hand, trump, broken, led, top_led, top_trump, partner) == expected, (
+            name, hand, trump, broken, led, top_led, top_trump, partner)
+
+
+def test_the_exemption_tables_are_narrowings_with_a_partner_winning() -> None:
+    """Turkish Eşli: a player whose partner is winning a trick of diamonds may play any diamond
+    (no overtake duty) and, void in diamonds, any card (no ruff duty); the others may not."""
+    rules = preset("turkish", variant="esli")
+    hand = 1 << 13 | 1 << 25  # the two and the ace of diamonds
+    assert native.legal_cards(rules, hand, 0, True, 1, 13 + 9, -1, True) == hand
+    assert native.legal_cards(rules, hand, 0, True, 1, 13 + 9, -1, False) == 1 << 25
+    void = 1 << 0 | 1 << 40  # the two of clubs (trump) and a spade
+    assert native.legal_cards(rules, void, 0, True, 1, 13 + 9, -1, True) == void
+    assert native.legal_cards(rules, void, 0, True, 1, 13 + 9, -1, False) == 1 << 0
 
 
 def random_position(rng: random.Random, cards: int) -> tuple[tuple[int, int, int, int], int, int, int, bool]:
-    """(hands of ``cards`` each, trump, declarer seat, leader, trump broken) at a trick boundary."""
+    """(hands of ``cards`` each, trump, declarer seat, leader, trump broken) at a trick boundary;
+    the declarer's side is ``side_mask(rules, declarer)`` (with a partner in the Eşli games)."""
     deck = rng.sample(range(52), 4 * cards)
     hands = tuple(sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(4))
     return hands, rng.randrange(-1, 4), rng.randrange(4), rng.randrange(4), rng.random() < 0.5  # type: ignore[return-value]
@@ -81,9 +97,9 @@ def test_the_native_solver_finds_the_searchs_value_in_every_position(name: str) 
     rng = random.Random(f"{name} values")
     for number in range(300):
         hands, trump, declarer, leader, broken = random_position(rng, 2 + number % 7)
-        expected = Search(rules, trump, 1 << declarer).value(Position(rules, hands, trump, broken, leader, (),
-                                                                    1 << declarer, 0))
-        value, nodes = native.exact_tricks(rules, hands, trump, 1 << declarer, leader, broken)
+        side = side_mask(rules, declarer)
+        expected = Search(rules, trump, side).value(Position(rules, hands, trump, broken, leader, (), side, 0))
+        value, nodes = native.exact_tricks(rules, hands, trump, side, leader, broken)
         assert value == expected and nodes >= 0, (name, hands, trump, declarer, leader, broken)
 
 
@@ -96,7 +112,7 @@ def random_trick_in_progress(rng: random.Random, rules: RuleSet, hands: list[int
         for i, card in enumerate(trick):
             led, top_led, top_trump, win = advance(i, led, top_led, top_trump, win, (leader + i) % 4, card, trump)
         seat = (leader + depth) % 4
-        allowed = legal_mask(rules, hands[seat], trump, broken, led, top_led, top_trump, False)
+        allowed = legal_mask(rules, hands[seat], trump, broken, led, top_led, top_trump, partner_winning(win, seat))
         card = rng.choice([c for c in range(52) if allowed >> c & 1])
         trick.append(card)
         hands[seat] &= ~(1 << card)
@@ -113,10 +129,59 @@ def test_the_native_card_values_are_the_searchs_in_and_between_tricks(name: str)
         hands, trump, declarer, leader, broken = random_position(rng, 2 + number % 8)
         open_hands = list(hands)
         trick = random_trick_in_progress(rng, rules, open_hands, trump, leader, broken)
-        position = Position(rules, tuple(open_hands), trump, broken, leader, trick, 1 << declarer, 0)  # type: ignore[arg-type]
-        expected = Search(rules, trump, 1 << declarer).card_values(position)
-        values, nodes = native.card_values(rules, position.hands, trump, 1 << declarer, leader, trick, broken)
+        side = side_mask(rules, declarer)
+        position = Position(rules, tuple(open_hands), trump, broken, leader, trick, side, 0)  # type: ignore[arg-type]
+        expected = Search(rules, trump, side).card_values(position)
+        values, nodes = native.card_values(rules, position.hands, trump, side, leader, trick, broken)
         assert values == expected and nodes >= 0, (name, hands, trump, declarer, leader, broken, trick)
+
+
+def random_line(rng: random.Random, rules: RuleSet, cards: int) -> tuple[int, int, list[Position]]:
+    """(trump, side, the positions of a random legal play of a deal of ``cards`` a hand, card by card)."""
+    hands, trump, declarer, leader, broken = random_position(rng, cards)
+    side = side_mask(rules, declarer)
+    held = list(hands)
+    trick: list[int] = []
+    positions = []
+    led = top_led = top_trump = win = -1
+    while held[leader] or trick:
+        seat = (leader + len(trick)) % 4
+        positions.append(Position(rules, (held[0], held[1], held[2], held[3]), trump, broken, leader, tuple(trick),
+                                  side, 0))
+        allowed = legal_mask(rules, held[seat], trump, broken, led, top_led, top_trump, partner_winning(win, seat))
+        card = rng.choice([c for c in range(52) if allowed >> c & 1])
+        held[seat] &= ~(1 << card)
+        led, top_led, top_trump, win = advance(len(trick), led, top_led, top_trump, win, seat, card, trump)
+        trick.append(card)
+        if len(trick) == 4:
+            leader, trick, led, top_led, top_trump, win = win, [], -1, -1, -1, -1
+    return trump, side, positions
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_a_kept_context_values_a_whole_line_as_the_search_does_from_its_end(name: str) -> None:
+    """``native.Context``, one per side kept from the last position of a deal back to its first
+    (as the analysis board uses it), gives every position ``Search.card_values``'s values; a
+    call stopped by its node limit leaves the table sound for the next calls."""
+    rules = RULE_SETS[name]
+    rng = random.Random(f"{name} kept context")
+    for number in range(6):
+        trump, side, positions = random_line(rng, rules, 4 + number)
+        with native.Context(rules, trump, side) as context:
+            for at, pos in enumerate(reversed(positions)):
+                if at % 7 == 3 and len(pos.trick) < 3:  # (the last card of a trick may search no node)
+                    with pytest.raises(SearchLimit):
+                        context.card_values(pos.hands, pos.leader, pos.trick, pos.trump_broken, 1)
+                values, nodes = context.card_values(pos.hands, pos.leader, pos.trick, pos.trump_broken)
+                assert values == Search(rules, trump, side).card_values(pos) and nodes >= 0, (name, number, pos)
+
+
+def test_a_closed_context_refuses_to_search() -> None:
+    rules = preset("miniokey")
+    context = native.Context(rules, 0, 1)
+    context.close()
+    with pytest.raises(ValueError, match="closed"):
+        context.card_values((1, 2, 4, 8), 0, (), False)
 
 
 def test_the_native_card_values_stop_at_their_node_limit_and_refuse_a_full_trick() -> None:
@@ -152,12 +217,14 @@ def test_the_native_solver_stops_at_its_node_limit_and_refuses_a_mid_trick_posit
         native.exact_tricks(rules, uneven, 0, 1, 0)  # type: ignore[arg-type]
 
 
-def test_partnership_rules_are_left_to_the_python_search() -> None:
-    """Eşli's exemption for a partner's winning card is not in the native tables: such rules go
-    to ``solver.Search``."""
+def test_the_native_solver_plays_the_partnership_games_but_not_their_greedy_playouts() -> None:
+    """Eşli's exemption for a partner's winning card is in the native tables, so the solver plays
+    every rule set; the stand-in's greedy playouts do not copy its play with a partner."""
     esli = preset("turkish", variant="esli")
-    assert esli.partner_winning_exempt and not native.supports(esli)
-    assert native.supports(preset("turkish"))
+    assert esli.partner_winning_exempt and native.supports(esli) and native.supports(preset("turkish"))
+    hands = (1 << 0, 1 << 1, 1 << 2, 1 << 3)
+    with pytest.raises(ValueError, match="partnership"):
+        native.greedy_playouts(esli, hands, 0, False, 0, (), 0)  # type: ignore[arg-type]
 
 
 def test_pure_python_turns_the_native_solver_off() -> None:

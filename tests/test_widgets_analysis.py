@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+from typing import Any
 
 import ipywidgets as ipw
 import pytest
@@ -168,6 +169,51 @@ def test_the_board_values_its_first_tricks_in_the_background_after_its_budget(
     expected = analyse(table.deal, None, auction_seats=())
     assert [c.values for c in board.analysis.choices] == [c.values for c in expected.choices]
     assert badges(board.felt.value)  # the first card's values are on the board now
+
+
+def test_the_background_search_starts_beside_the_boards_budget(
+        small_budget_boards: list[AnalysisBoard], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole deal is searched in the background from the click, not after the board's budget
+    ran out: a hard deal's earliest tricks come that much sooner."""
+    order: list[str] = []
+
+    class Recorded(game_table.BackgroundCardValues):
+        def __init__(self, deal: bc.Deal) -> None:
+            order.append("background")
+            super().__init__(deal)
+
+    made = game_table.AnalysisBoard
+
+    def board_after(*args: Any, **kwargs: Any) -> AnalysisBoard:
+        order.append("board")
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr(game_table, "BackgroundCardValues", Recorded)
+    monkeypatch.setattr(game_table, "AnalysisBoard", board_after)
+    table = finished_table()
+    table.analyse_button.click()
+    assert order == ["background", "board"]
+    assert table._background is not None and not small_budget_boards[0].analysis.complete
+    table.finish_background(small_budget_boards[0], (id(table.deal), len(table.deal.history)))
+    assert small_budget_boards[0].analysis.complete
+
+
+def test_a_board_valued_whole_at_once_stops_the_background_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[game_table.BackgroundCardValues] = []
+
+    class Recorded(game_table.BackgroundCardValues):
+        def __init__(self, deal: bc.Deal) -> None:
+            super().__init__(deal)
+            started.append(self)
+
+    monkeypatch.setattr(game_table, "BackgroundCardValues", Recorded)
+    monkeypatch.setattr(game_table, "values_every_trick", lambda: True)
+    monkeypatch.setattr(game_table, "AnalysisBoard", lambda deal, auction_seats, names: AnalysisBoard(
+        deal, analyse(deal, None, auction_seats=()), names=names))
+    table = finished_table()
+    table.analyse_button.click()
+    [background] = started
+    assert table._background is None and not background._process.is_alive()
 
 
 def test_a_new_deal_stops_the_background_analysis(small_budget_boards: list[AnalysisBoard]) -> None:

@@ -719,9 +719,15 @@ class GameTable(w.VBox):
         self._pending_analysis = None
         if self._analysed != key or self.deal is not deal:
             return  # the learner moved on to another deal meanwhile
+        self._stop_background()
+        if values_every_trick():
+            # The whole deal, started now beside the board's budget (the other core): a hard
+            # deal's earliest tricks then come a budget's time sooner; an easy one stops it.
+            self._background = BackgroundCardValues(deal)
         try:
             board = AnalysisBoard(deal, auction_seats=(LEARNER,), names=self.names)
         except Exception as error:  # any failure: the box must not hang on "Analysing…"
+            self._stop_background()
             # Translators: {error} is the error's name and message as the program gives them (English).
             self.analysis_box.children = (w.HTML(
                 '<p class="batak-analysing">' + _("The analysis could not be finished ({error}). The game goes on as "
@@ -729,19 +735,19 @@ class GameTable(w.VBox):
                     error=f"{escape(type(error).__name__)}: {escape(shorten(str(error)))}") + "</p>"),)
             return
         self.analysis_box.children = (board,)
-        if not board.analysis.complete and values_every_trick():
-            self._value_the_rest(board, key)
+        if board.analysis.complete or self._background is None:
+            self._stop_background()
+        else:
+            self._wait_for_the_rest(board, key, self._background)
 
-    def _value_the_rest(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
-        """Value the tricks the board's budget left out in a process of its own; the board says
+    def _wait_for_the_rest(self, board: AnalysisBoard, key: tuple[int, int], background: BackgroundCardValues) -> None:
+        """The tricks the board's budget left out come from the background process; the board says
         so meanwhile and fills them in when they arrive (``finish_background``; on the kernel's
         event loop this happens by itself)."""
-        self._stop_background()
-        self._background = BackgroundCardValues(board.deal)
         board.set_note(pending_note(board.analysis))
         loop = _running_loop()
         if loop is not None:
-            loop.add_reader(self._background.fileno(), self.finish_background, board, key)
+            loop.add_reader(background.fileno(), self.finish_background, board, key)
 
     def finish_background(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
         """Put the background values on the board (waits for them if they are not ready yet)."""

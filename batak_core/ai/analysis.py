@@ -10,14 +10,16 @@ deciding seat's points (the declarer side and Eşli defenders against the contra
 player against their announcement); a defender without a partner scores by how the defence shares
 its tricks, which a double-dummy count does not say, so there it is None.
 
-The decisions are solved from the last trick backwards with one ``Search`` per counting side:
-its transposition table holds values from the start of the current trick on, so what a later
-position taught stays right for the earlier ones (the solver's table is per rules, trump and
-side). A node budget stops the search; the tricks solved by then (from the end) are ``covered``
-and ``note`` says what was left out. With the compiled solver the board then values the rest in
-a process of its own (``BackgroundCardValues``), so every trick from the first gets its values.
-The auction and the trump choice are judged by the bots' review (``bidding.auction_review``), per
-seat.
+The decisions are solved from the last trick backwards with one search per counting side, the
+native solver's (``native.Context``, every rule set, where the C library is built) or else
+``Search``: its transposition table holds values from the start of the current trick on, so
+what a later position taught stays right for the earlier ones (the table is per rules, trump and
+side). Both give the same values. A node budget stops the search; the tricks solved by then
+(from the end) are ``covered`` and ``note`` says what was left out. With the native or the
+compiled solver the board also values the whole deal in a process of its own
+(``BackgroundCardValues``, started with the budget's search and stopped if that covers the
+deal), so every trick from the first gets its values. The auction and the
+trump choice are judged by the bots' review (``bidding.auction_review``), per seat.
 """
 
 from __future__ import annotations
@@ -33,24 +35,29 @@ from ..deal import Deal, Phase
 from ..i18n import N_, _, gettext, ngettext
 from ..runtime import IN_BROWSER
 from ..scoring import announcement_points, declarer_points, defender_points
-from . import solver
+from . import native, solver
 from .bots.bidding import AuctionReview, auction_review
 from .bots.review import AUCTION_NODES
 from .compiled import is_compiled
 from .solver import Position, Search, SearchLimit
 
+NATIVE_NODES: Final = 10_000_000
+"""The board's first budget with the native solver (``native.Context``), in its nodes: at most
+a few seconds. It values most club-bot deals whole at once (17 to 20 of 20 a form, danish 11);
+a hard deal's earliest tricks are valued in the background (``BackgroundCardValues``): danish
+deals, without an overtake duty, most often (up to about a minute)."""
 COMPILED_NODES: Final = 2_000_000
-"""The board's first budget with the compiled solver: what it values before it opens. A whole
-deal, all four hands' decisions, takes 0.3 to 2 million nodes in most club-bot deals (a second or
-two) and far more in some (up to about 100 million: minutes; danish deals, without an overtake
-duty, most often). The board opens after this much, the usual deal complete, and values the rest
-in the background (``BackgroundCardValues``). The count, not the clock, decides, so a deal is
-always covered the same way."""
+"""The board's first budget with the compiled solver alone (no native library): what it values
+before it opens. A whole deal, all four hands' decisions, takes 0.3 to 2 million nodes in most
+club-bot deals (a second or two) and far more in some (up to about 100 million: minutes; danish
+deals, without an overtake duty, most often). The board opens after this much, the usual deal
+complete, and values the rest in the background (``BackgroundCardValues``). The count, not the
+clock, decides, so a deal is always covered the same way (as with ``NATIVE_NODES``)."""
 BACKGROUND_NODES: Final = 300_000_000
 """The bound of the board's background search of the earliest tricks (``BackgroundCardValues``):
-minutes with the compiled solver. Club-bot deals need far less (the hardest measured, about 100
-million); it is there so that no deal keeps a core busy for good, and a deal it stops says which
-tricks it covered, as the first budget does."""
+a minute or two with the native solver, minutes with the compiled one. Club-bot deals need less
+(the hardest measured with ``Search``, about 100 million); it is there so that no deal keeps a core busy for
+good, and a deal it stops says which tricks it covered, as the first budget does."""
 BROWSER_NODES: Final = 100_000
 """In the browser edition (``make site``: pure Python in WebAssembly, one thread, no background
 process) a wait of seconds, not a minute: the board values the last tricks this covers and says
@@ -65,18 +72,21 @@ _COUNT_WORDS: Final = ("no", "one", N_("two"), N_("three"), N_("four"), N_("five
 
 
 def values_every_trick() -> bool:
-    """Whether the board and ``batak analyse`` value every trick from the first: with the compiled
-    solver, yes (the board after its budget in the background, ``BackgroundCardValues``, within
-    ``BACKGROUND_NODES``); in pure Python the budget's coverage is final (the first tricks of a
-    hard deal would take hours)."""
-    return is_compiled(solver)
+    """Whether the board and ``batak analyse`` value every trick from the first: with the native
+    or the compiled solver, yes (the board after its budget in the background,
+    ``BackgroundCardValues``, within ``BACKGROUND_NODES``); in pure Python the budget's coverage
+    is final (the first tricks of a hard deal would take hours)."""
+    return native.built() or is_compiled(solver)
 
 
 def board_budget() -> int | None:
-    """The node budget the board and ``batak analyse`` use: ``COMPILED_NODES`` with the compiled
-    solver, ``PURE_PYTHON_NODES`` without it, ``BROWSER_NODES`` in the browser."""
+    """The node budget the board and ``batak analyse`` use: ``NATIVE_NODES`` with the native
+    solver, ``COMPILED_NODES`` with the compiled one alone, ``PURE_PYTHON_NODES`` without either,
+    ``BROWSER_NODES`` in the browser."""
     if IN_BROWSER:
         return BROWSER_NODES
+    if native.built():
+        return NATIVE_NODES
     return COMPILED_NODES if is_compiled(solver) else PURE_PYTHON_NODES
 
 
@@ -253,31 +263,52 @@ def _replay(deal: Deal) -> list[_Played]:
 
 def _solve(deal: Deal, played: list[_Played], budget: int | None) -> tuple[dict[int, dict[int, int]], int | None]:
     """Raw solver values (the counting side's tricks from the current trick on) per decision
-    number, from the last decision backwards; and the trick the budget ran out in (None: it did not)."""
-    searches: dict[int, Search] = {}
+    number, from the last decision backwards; and the trick the budget ran out in (None: it did not).
+    The native solver where it is built (the same values as ``Search``, far sooner)."""
     values: dict[int, dict[int, int]] = {}
+    in_native = native.supports(deal.rules)
+    contexts: dict[int, native.Context] = {}
+    searches: dict[int, Search] = {}
     left = budget
-    for number in range(len(played) - 1, -1, -1):
-        p = played[number]
-        if len(p.legal) == 1:
-            continue  # forced: nothing to compare
-        pos = p.pos
-        search = searches.get(pos.side)
-        if search is None:
-            search = searches[pos.side] = Search(deal.rules, pos.trump, pos.side)
-        if left is not None:
-            if left <= 0:
+    try:
+        for number in range(len(played) - 1, -1, -1):
+            p = played[number]
+            if len(p.legal) == 1:
+                continue  # forced: nothing to compare
+            if left is not None and left <= 0:
                 return values, p.trick
-            search.limit = search.nodes + left
-        before = search.nodes
-        try:
-            values[number] = search.card_values(pos)
-        except SearchLimit:
-            return values, p.trick
-        finally:
+            pos = p.pos
+            try:
+                if in_native:
+                    values[number], spent = _native_values(contexts, pos, -1 if left is None else left)
+                else:
+                    values[number], spent = _search_values(searches, pos, left)
+            except SearchLimit:
+                return values, p.trick
             if left is not None:
-                left -= search.nodes - before
+                left -= spent
+    finally:
+        for context in contexts.values():
+            context.close()
     return values, None
+
+
+def _native_values(contexts: dict[int, native.Context], pos: Position, limit: int) -> tuple[dict[int, int], int]:
+    """The position's card values and the nodes spent, in the native context of its side."""
+    context = contexts.get(pos.side)
+    if context is None:
+        context = contexts[pos.side] = native.Context(pos.rules, pos.trump, pos.side)
+    return context.card_values(pos.hands, pos.leader, pos.trick, pos.trump_broken, limit)
+
+
+def _search_values(searches: dict[int, Search], pos: Position, left: int | None) -> tuple[dict[int, int], int]:
+    """The same with ``Search`` (SearchLimit past ``left`` nodes, None: no bound)."""
+    search = searches.get(pos.side)
+    if search is None:
+        search = searches[pos.side] = Search(pos.rules, pos.trump, pos.side)
+    search.limit = -1 if left is None else search.nodes + left
+    before = search.nodes
+    return search.card_values(pos), search.nodes - before
 
 
 def _choice(deal: Deal, number: int, p: _Played, raw: dict[int, int] | None) -> CardChoice:

@@ -2,8 +2,9 @@
  * ``batak_core.ai.native`` (built by ``compiled.py`` where a C compiler exists).
  *
  * It knows no rule of its own. Which cards may be played comes from tables that ``native.py``
- * fills by asking ``legality.narrowing`` about every suit pattern, and which ranks a legal set
- * hangs on from two flags it sets as ``solver.Search`` does. The search is ``solver.Search``'s,
+ * fills by asking ``legality.narrowing`` about every suit pattern (a second follow and ruff table
+ * for a player whose partner is winning the trick, where the rules exempt such a player), and
+ * which ranks a legal set hangs on from three flags it sets as ``solver.Search`` does. The search is ``solver.Search``'s,
  * step for step: zero-window tests from the top, the sure-trick bounds, the mid-trick cut, the
  * move order, and the transposition table keyed by the partition of the cards whose ranks
  * decided (``rel``). So it visits about as many nodes and spends far less on each; tests compare
@@ -33,6 +34,10 @@ typedef struct {
     int raw_trump;           /* the trump suit's absolute ranks decide (the A-K-Q lead exception) */
     int overtake_ranks;      /* following compares ranks (an overtaking duty) */
     int overtrump_ranks;     /* ruffing compares ranks (an overtrumping duty, or freedom when one cannot) */
+    const uint16_t *follow_exempt;  /* the follow table for a player whose partner is winning the trick */
+    const uint16_t *ruff_exempt;    /* the ruff table for the same player */
+    int exempt_by[4];        /* per seat: the seats (as a mask) whose winning card exempts it (Esli) */
+    int exempt_ranks;        /* the legal set hangs on the trick's winning card (the exemption) */
 } Tables;
 
 /* The transposition table, as in solver.Search: positions with the same suit lengths, leader and
@@ -52,6 +57,20 @@ typedef struct {
     uint16_t patterns[PATTERNS];
     uint8_t count, used;
 } Bucket;
+
+/* What a kept context (``exact_context_open``) knows of one exact trick-boundary position, as
+ * solver.Search's ``Known`` records: its sure-trick bounds and the bounds of the table entry that
+ * last answered for it, with the cards that entry hangs on. One probe of these answers most
+ * revisits, where the table would be probed pattern by pattern. */
+typedef struct {
+    u64 h[4];
+    u64 rel;               /* the cards the bounds lo..hi hang on (the entry's top cards) */
+    u64 sure_rel, lost_rel;
+    uint8_t flags;         /* leader | broken (where it matters) << 2 | 8: in use */
+    uint8_t lo, hi, sure, lost;
+} Known;
+
+#define KNOWN_SLOTS (1u << 20)  /* 56 MB */
 
 typedef struct {           /* one suit of a trick-boundary position */
     u64 live;              /* its live cards (absolute bits) */
@@ -77,6 +96,8 @@ typedef struct {
     long long buckets_used;
     int last_best;
     u64 rel;      /* the cards whose ranks decided the last test (solver.Search.rel) */
+    Known *known; /* the exact positions' records: only in a kept context (else NULL) */
+    u64 tt_max, bucket_max;  /* the most slots the tables grow to */
 } Ctx;
 
 /* A zeroed table. One of many MB is probed at random, a TLB miss a probe with 4 KB pages, so on
@@ -105,7 +126,9 @@ static void init_masks(void) {
     for (int c = 0; c < 52; c++) ABOVE[c] = SUIT_MASK[c / 13] & ~((2ull << c) - 1);
 }
 
-static u64 legal(const Ctx *c, u64 hand, int broken, int led, int top_led, int top_trump) {
+/* The legal cards of ``hand``; ``exempt``: the player's partner is winning the trick (the
+ * partner-winning tables apply, where the rules have the exemption; see Tables.exempt_by). */
+static u64 legal(const Ctx *c, u64 hand, int broken, int led, int top_led, int top_trump, int exempt) {
     const Tables *t = c->t;
     int trump = c->trump;
     if (led < 0) {
@@ -118,14 +141,21 @@ static u64 legal(const Ctx *c, u64 hand, int broken, int led, int top_led, int t
     u64 follow = hand & SUIT_MASK[led];
     if (follow) {
         int trumped = top_trump >= 0 && led != trump;
-        unsigned code = t->follow[(((led == trump ? 1 : 0) * 2 + trumped) * 13 + top_led % 13) * 8192
-                                  + (unsigned)(follow >> (13 * led))];
+        unsigned code = (exempt ? t->follow_exempt : t->follow)[(((led == trump ? 1 : 0) * 2 + trumped) * 13
+                                                                 + top_led % 13) * 8192 + (unsigned)(follow >> (13 * led))];
         return (u64)code << (13 * led);
     }
     if (trump < 0 || !(hand & c->tm)) return hand;
-    unsigned code = t->ruff[(top_trump < 0 ? 0 : top_trump % 13 + 1) * 8192 + (unsigned)((hand & c->tm) >> (13 * trump))];
+    unsigned code = (exempt ? t->ruff_exempt : t->ruff)[(top_trump < 0 ? 0 : top_trump % 13 + 1) * 8192
+                                                        + (unsigned)((hand & c->tm) >> (13 * trump))];
     if ((code >> 13) & 1) return hand;
     return (u64)code << (13 * trump);
+}
+
+/* Whether ``seat`` is exempt from the overtake and ruff duties: the rules' exemption, and the
+ * seat ``win`` winning the trick so far is its partner (win -1: nobody yet). */
+static int exempted(const Ctx *c, int seat, int win) {
+    return win >= 0 && (c->t->exempt_by[seat] >> win & 1);
 }
 
 static int breaks(const Ctx *c, int card, int led) {
@@ -291,9 +321,13 @@ static u64 mix(u64 a, u64 b, u64 d, u64 e, u64 f) {
 
 /* The tables grow to at most 84 MB of 40-byte entries (then a position replaces another in its
  * pair) and 59 MB of 56-byte buckets (then a bucket starts again empty): a full-deal solve of
- * tens of millions of nodes stays within them. */
+ * tens of millions of nodes stays within them. A kept context (a whole deal's decisions, up to a
+ * few hundred million nodes) grows them to twice that (about 300 MB): the hardest deals measured
+ * took a third less time so, and no less with more. */
 #define TT_MAX_SLOTS (1ull << 21)
 #define BUCKET_MAX_SLOTS (1ull << 20)
+#define KEPT_TT_MAX_SLOTS (1ull << 22)
+#define KEPT_BUCKET_MAX_SLOTS (1ull << 21)
 
 static Entry *pair_for(const Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
     return &c->tt[mix(ka, kb, pattern, hlo, hhi) & c->tt_mask & ~1ull];
@@ -329,7 +363,7 @@ static int grow_entries(Ctx *c) {
 }
 
 static Entry *new_entry(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 hhi) {
-    if (c->tt_used * 4 > (long long)(c->tt_mask + 1) && c->tt_mask + 1 < TT_MAX_SLOTS) grow_entries(c);
+    if (c->tt_used * 4 > (long long)(c->tt_mask + 1) && c->tt_mask + 1 < c->tt_max) grow_entries(c);
     Entry *pair = &c->tt[mix(ka, kb, pattern, hlo, hhi) & c->tt_mask & ~1ull];
     Entry *e = !pair[0].used ? &pair[0] : !pair[1].used ? &pair[1] : pair[1].left < pair[0].left ? &pair[1] : &pair[0];
     if (!e->used) c->tt_used++;
@@ -339,7 +373,7 @@ static Entry *new_entry(Ctx *c, u64 ka, u64 kb, unsigned pattern, u64 hlo, u64 h
 }
 
 static Bucket *bucket_for(Ctx *c, u64 ka, u64 kb, int make) {
-    if (make && c->buckets_used * 2 > (long long)(c->bucket_mask + 1) && c->bucket_mask + 1 < BUCKET_MAX_SLOTS) {
+    if (make && c->buckets_used * 2 > (long long)(c->bucket_mask + 1) && c->bucket_mask + 1 < c->bucket_max) {
         u64 size = (c->bucket_mask + 1) * 2;
         Bucket *table = table_alloc(size, sizeof(Bucket));
         if (table) {
@@ -392,6 +426,10 @@ static void remember_pattern(Bucket *b, unsigned pattern) {
 static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
                int broken, int target, int hint);
 
+static Known *known_slot(const Ctx *c, const u64 *hands, unsigned flags) {
+    return &c->known[mix(hands[0], hands[1], hands[2], hands[3], flags) & (KNOWN_SLOTS - 1)];
+}
+
 static int last_trick(Ctx *c, int leader) {
     int led = -1, top_led = -1, top_trump = -1, win = -1, cards[4];
     for (int i = 0; i < 4; i++) {
@@ -411,13 +449,29 @@ static int boundary(Ctx *c, int leader, int broken, int target) {
     int n = c->left;
     if (target > n) { c->rel = 0; return 0; }
     if (n == 1) return last_trick(c, leader) >= target;
+    Known *k = NULL;
     int sure = 0, lost = 0;
     u64 sure_rel = 0, lost_rel = 0, cash_rel;
+    if (c->known) {
+        unsigned flags = (unsigned)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+        k = known_slot(c, c->h, flags);
+        if (k->flags == flags && k->h[0] == c->h[0] && k->h[1] == c->h[1] && k->h[2] == c->h[2] && k->h[3] == c->h[3]) {
+            if (target <= k->sure) { c->rel = k->sure_rel; return 1; }
+            if (target > n - k->lost) { c->rel = k->lost_rel; return 0; }
+            if (k->lo >= target || k->hi < target) { c->rel = k->rel; return k->lo >= target; }
+            sure = k->sure; sure_rel = k->sure_rel; lost = k->lost; lost_rel = k->lost_rel;
+            goto searched_bounds;
+        }
+        memcpy(k->h, c->h, sizeof k->h);
+        k->flags = (uint8_t)flags; k->lo = 0; k->hi = 13; k->rel = 0;
+    }
     if (c->tm) trump_bounds(c, &sure, &sure_rel, &lost, &lost_rel);
     int cash = cashable(c, leader, 0, &cash_rel);
     if (c->side >> leader & 1) { sure += cash; sure_rel |= cash_rel; } else { lost += cash; lost_rel |= cash_rel; }
+    if (k) { k->sure = (uint8_t)sure; k->sure_rel = sure_rel; k->lost = (uint8_t)lost; k->lost_rel = lost_rel; }
     if (target <= sure) { c->rel = sure_rel; return 1; }
     if (target > n - lost) { c->rel = lost_rel; return 0; }
+searched_bounds:;
     Shape shapes[4];
     u64 ka = POP(c->h[0]);
     for (int suit = 0; suit < 4; suit++) shape_of(c, suit, &shapes[suit]);
@@ -445,6 +499,7 @@ static int boundary(Ctx *c, int leader, int broken, int target) {
             if (e->lo >= target || e->hi < target) {
                 c->rel = pattern_tops(shapes, pattern);
                 if (i) to_front(bucket, i);
+                if (k) { k->lo = e->lo; k->hi = e->hi; k->rel = c->rel; }
                 return e->lo >= target;
             }
             if (hint < 0 && e->best != 255) hint = e->best;
@@ -465,6 +520,13 @@ static int boundary(Ctx *c, int leader, int broken, int target) {
     e->best = c->last_best < 0 ? 255 : (uint8_t)c->last_best;
     bucket = bucket_for(c, ka, kb, 1);
     if (bucket) remember_pattern(bucket, pattern);
+    if (k) {
+        /* The same slot still (the search below this position may have taken it for another). */
+        memcpy(k->h, c->h, sizeof k->h);
+        k->flags = (uint8_t)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+        k->sure = (uint8_t)sure; k->sure_rel = sure_rel; k->lost = (uint8_t)lost; k->lost_rel = lost_rel;
+        k->lo = e->lo; k->hi = e->hi; k->rel = pattern_tops(shapes, pattern);
+    }
     c->rel = rel;
     return result;
 }
@@ -545,6 +607,18 @@ static u64 class_bottom(int card, u64 legal_cards, u64 live) {
     return bit;
 }
 
+/* Ask for the record of the position after the last card of a trick, ``card`` from ``seat``
+ * (holding ``hand``), before searching any: the trick's moves then wait for memory together. */
+static void known_prefetch(const Ctx *c, u64 hand, int seat, int card, int broken, int led, int top_led,
+                           int top_trump, int win) {
+    u64 hands[4];
+    memcpy(hands, c->h, sizeof hands);
+    hands[seat] = hand ^ (1ull << card);
+    int now_broken = broken || breaks(c, card, led);
+    advance(3, &led, &top_led, &top_trump, &win, seat, card, c->trump);
+    __builtin_prefetch(known_slot(c, hands, (unsigned)(win | (now_broken && c->t->broken_matters ? 4 : 0) | 8)));
+}
+
 /* Zero-window test with the trick in progress (possibly empty) and someone to play. */
 static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
                int broken, int target, int hint) {
@@ -552,7 +626,7 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
     if (depth && (c->side >> win & 1) && won_ahead(c, leader, depth, led, top_led, top_trump, win, target)) return 1;
     int seat = (leader + depth) & 3;
     u64 hand = c->h[seat];
-    u64 legal_cards = legal(c, hand, broken, led, top_led, top_trump);
+    u64 legal_cards = legal(c, hand, broken, led, top_led, top_trump, exempted(c, seat, win));
     int maximizing = c->side >> seat & 1;
     /* The ranks the legal set may hang on (solver.Search._ply). */
     u64 rel = 0;
@@ -565,6 +639,7 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
             u64 trumps = hand & c->tm;
             if (trumps) rel = (trumps & ABOVE[top_trump]) == trumps ? trumps & -trumps : 1ull << top_trump;
         }
+        if (c->t->exempt_ranks) rel |= 1ull << (top_trump >= 0 ? top_trump : top_led);  /* who wins decides */
     }
     int moves[13], n;
     u64 live = 0;
@@ -582,6 +657,8 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
         moves[0] = LOW(legal_cards);
         n = 1;
     }
+    if (depth == 3 && c->known && c->left > 2)
+        for (int i = 0; i < n; i++) known_prefetch(c, hand, seat, moves[i], broken, led, top_led, top_trump, win);
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         c->h[seat] = hand ^ (1ull << card);
@@ -627,6 +704,8 @@ static int open_ctx(Ctx *c, const Tables *tables, int trump, int side, const u64
     c->side = side;
     memcpy(c->h, hands, sizeof c->h);
     c->limit = limit < 0 ? -1 : limit;
+    c->tt_max = TT_MAX_SLOTS;
+    c->bucket_max = BUCKET_MAX_SLOTS;
     c->tt_mask = (1u << 14) - 1;
     c->tt = calloc(c->tt_mask + 1, sizeof(Entry));
     c->bucket_mask = (1u << 12) - 1;
@@ -640,6 +719,7 @@ static int open_ctx(Ctx *c, const Tables *tables, int trump, int side, const u64
 static void close_ctx(Ctx *c, long long *nodes_out) {
     free(c->tt);
     free(c->buckets);
+    free(c->known);
     *nodes_out = c->nodes;
 }
 
@@ -685,14 +765,13 @@ static int after(Ctx *c, int leader, int depth, int led, int top_led, int top_tr
 }
 
 /* Each legal card's tricks for the side from the current trick on, as solver.Search.card_values
- * finds them: ``trick`` holds the ``played`` cards of the trick in progress (lead first, not in
- * ``hands``), ``leader`` led it. Writes values_out[card] for every legal card (-1 for the rest)
- * and returns 0; -1 once ``limit`` nodes are spent. Cards with no live card between them share a
- * value, so each run of them is searched once, by its highest card. */
-int exact_card_values(const Tables *tables, int trump, int side, int leader, int broken, const u64 *hands,
-                      const int *trick, int played, long long limit, long long *nodes_out, int *values_out) {
-    Ctx c;
-    if (!open_ctx(&c, tables, trump, side, hands, limit)) return -2;
+ * finds them, in a context holding the hands (``c->h``): ``trick`` holds the ``played`` cards of
+ * the trick in progress (lead first, not in the hands), ``leader`` led it. Writes values_out[card]
+ * for every legal card (-1 for the rest) and returns 0; -1 once the context's limit is reached.
+ * Cards with no live card between them share a value, so each run of them is searched once, by
+ * its highest card. */
+static int card_values_in(Ctx *c, int leader, int broken, const int *trick, int played, int *values_out) {
+    int trump = c->trump;
     int led = -1, top_led = -1, top_trump = -1, win = -1;
     u64 in_trick = 0;
     for (int i = 0; i < played; i++) {
@@ -700,13 +779,13 @@ int exact_card_values(const Tables *tables, int trump, int side, int leader, int
         in_trick |= 1ull << trick[i];
     }
     int seat = (leader + played) & 3;
-    c.left = POP(hands[leader]) + (played ? 1 : 0);
-    u64 legal_cards = legal(&c, hands[seat], broken, led, top_led, top_trump);
-    u64 live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick;
+    c->left = POP(c->h[leader]) + (played ? 1 : 0);
+    u64 legal_cards = legal(c, c->h[seat], broken, led, top_led, top_trump, exempted(c, seat, win));
+    u64 live = c->h[0] | c->h[1] | c->h[2] | c->h[3] | in_trick;
     for (int card = 0; card < 52; card++) values_out[card] = -1;
-    int n = c.left, guess = -1;
+    int n = c->left, guess = -1;
     u64 run = 0, m = legal_cards;
-    while (m && !c.limit_hit) {
+    while (m && !c->limit_hit) {
         u64 low = m & -m;
         m ^= low;
         run |= low;
@@ -716,16 +795,91 @@ int exact_card_values(const Tables *tables, int trump, int side, int leader, int
         while (lo < hi) {
             if (target < lo + 1) target = lo + 1;
             if (target > hi) target = hi;
-            int ok = after(&c, leader, played, led, top_led, top_trump, win, in_trick, broken, LOW(low), target);
-            if (c.limit_hit) break;
+            int ok = after(c, leader, played, led, top_led, top_trump, win, in_trick, broken, LOW(low), target);
+            if (c->limit_hit) break;
             if (ok) { lo = target; target++; } else { hi = target - 1; target--; }
         }
         guess = lo;
         for (u64 r = run; r; r &= r - 1) values_out[LOW(r)] = lo;
         run = 0;
     }
+    return c->limit_hit ? -1 : 0;
+}
+
+/* ``card_values_in`` in a context of its own (the expert's exact solves): ``hands`` as they are,
+ * at most ``limit`` nodes (negative: no limit); ``nodes_out`` gets the nodes searched. */
+int exact_card_values(const Tables *tables, int trump, int side, int leader, int broken, const u64 *hands,
+                      const int *trick, int played, long long limit, long long *nodes_out, int *values_out) {
+    Ctx c;
+    if (!open_ctx(&c, tables, trump, side, hands, limit)) return -2;
+    int status = card_values_in(&c, leader, broken, trick, played, values_out);
     close_ctx(&c, nodes_out);
-    return c.limit_hit ? -1 : 0;
+    return status;
+}
+
+/* --- a context kept across positions ---------------------------------------------------------
+ * The analysis board values every decision of a deal with one context per counting side, from
+ * the last trick backwards: the transposition table (keyed by rules, trump and side, which the
+ * context fixes) holds what the later positions taught when the earlier ones are searched. */
+
+/* A context for ``side`` under these tables and trump, with an empty table; NULL without memory. */
+void *exact_context_open(const Tables *tables, int trump, int side) {
+    static const u64 no_hands[4] = {0, 0, 0, 0};
+    Ctx *c = malloc(sizeof *c);
+    if (!c) return NULL;
+    if (!open_ctx(c, tables, trump, side, no_hands, -1)) {
+        free(c);
+        return NULL;
+    }
+    c->tt_max = KEPT_TT_MAX_SLOTS;
+    c->bucket_max = KEPT_BUCKET_MAX_SLOTS;
+    c->known = table_alloc(KNOWN_SLOTS, sizeof(Known));
+    if (!c->known) {
+        long long nodes;
+        close_ctx(c, &nodes);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void exact_context_close(void *context) {
+    Ctx *c = context;
+    long long nodes;
+    if (!c) return;
+    close_ctx(c, &nodes);
+    free(c);
+}
+
+/* ``exact_card_values`` in a kept context: at most ``limit`` more nodes (negative: no limit);
+ * ``nodes_out`` gets the nodes this call searched. A call stopped by its limit leaves the table
+ * as sound as before (only finished tests are stored). */
+int exact_context_card_values(void *context, int leader, int broken, const u64 *hands, const int *trick,
+                              int played, long long limit, long long *nodes_out, int *values_out) {
+    Ctx *c = context;
+    long long start = c->nodes;
+    memcpy(c->h, hands, sizeof c->h);
+    c->limit = limit < 0 ? -1 : start + limit;
+    c->limit_hit = 0;
+    int status = card_values_in(c, leader, broken, trick, played, values_out);
+    *nodes_out = c->nodes - start;
+    if (!status && !played && POP(hands[leader]) > 1) {
+        /* The position's own value is now known exactly: the earlier decisions that reach it
+         * (the previous trick's) find it in its record, hanging on every card. */
+        int maximizing = c->side >> leader & 1, value = maximizing ? 0 : 13;
+        for (int card = 0; card < 52; card++)
+            if (values_out[card] >= 0 && (maximizing ? values_out[card] > value : values_out[card] < value))
+                value = values_out[card];
+        unsigned flags = (unsigned)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+        Known *k = known_slot(c, hands, flags);
+        memcpy(k->h, hands, sizeof k->h);
+        k->flags = (uint8_t)flags;
+        k->sure = k->lost = 0;
+        k->sure_rel = k->lost_rel = 0;
+        k->lo = k->hi = (uint8_t)value;
+        k->rel = hands[0] | hands[1] | hands[2] | hands[3];
+    }
+    return status;
 }
 
 /* A context for reading the tables alone: no search, no transposition table. */
@@ -739,10 +893,11 @@ static void light_ctx(Ctx *c, const Tables *tables, int trump) {
 
 /* The legal cards of ``hand`` as the search reads them from the tables (for the tests that hold
  * them to ``legality.narrowing``). */
-u64 exact_legal(const Tables *tables, int trump, u64 hand, int broken, int led, int top_led, int top_trump) {
+u64 exact_legal(const Tables *tables, int trump, u64 hand, int broken, int led, int top_led, int top_trump,
+                int partner_winning) {
     Ctx c;
     light_ctx(&c, tables, trump);
-    return legal(&c, hand, broken, led, top_led, top_trump);
+    return legal(&c, hand, broken, led, top_led, top_trump, partner_winning);
 }
 
 /* --- greedy playouts ------------------------------------------------------------------------
@@ -764,7 +919,9 @@ static int greedy_cheapest(u64 mask, int trump, u64 others) {
 
 static int greedy_card(const Ctx *c, int seat, int broken, int played, int led, int top_led, int top_trump) {
     u64 mine = c->h[seat];
-    u64 legal_cards = legal(c, mine, broken, played ? led : -1, top_led, top_trump);
+    /* No partner exemption: the playouts are not run for the partnership games (the stand-in's
+     * play with a partner is not copied here; native.greedy_playouts refuses them). */
+    u64 legal_cards = legal(c, mine, broken, played ? led : -1, top_led, top_trump, 0);
     if (!(legal_cards & (legal_cards - 1))) return HIGH(legal_cards);
     u64 others = (c->h[0] | c->h[1] | c->h[2] | c->h[3]) & ~mine;
     int trump = c->trump;

@@ -1,8 +1,10 @@
 """The native exact solver: a deal's double-dummy tricks from C (``exact.c``), several times
-faster than the compiled ``solver.Search``: the bidding-regret oracle's full-deal solves, and
-each card's value where the expert solves exactly (``card_values``). The same library draws the
-hidden hands (``sample_layouts``, from ``sampling.c``) and plays the outside bot stand-in's greedy
-playouts (``greedy_playouts``).
+faster than the compiled ``solver.Search``: the bidding-regret oracle's full-deal solves, each
+card's value where the expert solves exactly (``card_values``), and the analysis board's values
+of every decision of a deal (``Context``, a search kept across positions). It plays every rule
+set, the partnership games (Eşli) included. The same library draws the hidden hands
+(``sample_layouts``, from ``sampling.c``) and plays the outside bot stand-in's greedy playouts
+(``greedy_playouts``, not in the partnership games).
 
 ``compiled.py`` builds the C file into a shared library next to it (with the mypyc build, and
 stamped the same way); without a compiler, with a stale build or with ``BATAK_PURE_PYTHON=1``,
@@ -20,12 +22,16 @@ The C code holds no rule of its own. What may be played comes from tables filled
   card of the led suit and the hand's pattern in that suit: the cards that may follow;
 * void in the led suit, holding trumps: by the rank of the top trump in the trick (or none) and the
   hand's trump pattern: the trumps that may be played, or the whole hand;
+* the same two tables for a player whose partner is winning the trick (``narrowing`` with
+  ``partner_winning``), where the rules exempt such a player from the overtake and ruff duties,
+  and per seat the seats whose winning card exempts it (``trick.partner_winning``);
 * whether a trump played breaks trump, as the lead, on a trump lead or on a side suit;
-* whether following and ruffing compare ranks (the overtaking and overtrumping duties), which
-  tells the search which ranks decided a result.
+* whether following and ruffing compare ranks (the overtaking and overtrumping duties), and
+  whether the trick's winning card does (the exemption), which tells the search which ranks
+  decided a result.
 
-Tests check that the tables give ``narrowing``'s legal set on random hands of every preset, and
-the solver the values of ``solver.Search`` position by position.
+Tests check that the tables give ``narrowing``'s legal set on random hands of every preset and
+Eşli variant, and the solver the values of ``solver.Search`` position by position.
 """
 
 from __future__ import annotations
@@ -33,12 +39,14 @@ from __future__ import annotations
 import array
 import ctypes
 import random
+import weakref
 from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
 from ..legality import breaks_trump, narrowing
 from ..rules import RuleSet
+from ..trick import partner_winning
 from . import compiled
 from .solver import SearchLimit
 
@@ -50,7 +58,9 @@ class _Tables(ctypes.Structure):
     _fields_ = [("lead", ctypes.POINTER(ctypes.c_uint16)), ("follow", ctypes.POINTER(ctypes.c_uint16)),
                 ("ruff", ctypes.POINTER(ctypes.c_uint16)), ("breaks", ctypes.c_int * 3),
                 ("broken_matters", ctypes.c_int), ("raw_trump", ctypes.c_int), ("overtake_ranks", ctypes.c_int),
-                ("overtrump_ranks", ctypes.c_int)]
+                ("overtrump_ranks", ctypes.c_int), ("follow_exempt", ctypes.POINTER(ctypes.c_uint16)),
+                ("ruff_exempt", ctypes.POINTER(ctypes.c_uint16)), ("exempt_by", ctypes.c_int * 4),
+                ("exempt_ranks", ctypes.c_int)]
 
 
 @cache
@@ -68,8 +78,17 @@ def _library() -> ctypes.CDLL | None:
                                           ctypes.c_int, ctypes.c_longlong, ctypes.POINTER(ctypes.c_longlong),
                                           ctypes.POINTER(ctypes.c_int)]
     library.exact_card_values.restype = ctypes.c_int
+    library.exact_context_open.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_int]
+    library.exact_context_open.restype = ctypes.c_void_p
+    library.exact_context_close.argtypes = [ctypes.c_void_p]
+    library.exact_context_close.restype = None
+    library.exact_context_card_values.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                                                  ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int),
+                                                  ctypes.c_int, ctypes.c_longlong, ctypes.POINTER(ctypes.c_longlong),
+                                                  ctypes.POINTER(ctypes.c_int)]
+    library.exact_context_card_values.restype = ctypes.c_int
     library.exact_legal.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_uint64, ctypes.c_int,
-                                    ctypes.c_int, ctypes.c_int, ctypes.c_int]
+                                    ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
     library.exact_legal.restype = ctypes.c_uint64
     library.greedy_playouts.argtypes = [ctypes.POINTER(_Tables), ctypes.c_int, ctypes.c_int, ctypes.c_int,
                                         ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int), ctypes.c_int,
@@ -84,10 +103,16 @@ def _library() -> ctypes.CDLL | None:
     return library
 
 
+def built() -> bool:
+    """Whether the native library is built here (current, and pure Python not asked for)."""
+    return _library() is not None
+
+
 def supports(rules: RuleSet) -> bool:
-    """Whether the native solver is built here and plays these rules (not the partnership games:
-    their exemption for a partner's winning card is not in its tables)."""
-    return not rules.partnership and not rules.partner_winning_exempt and _library() is not None
+    """Whether the native solver is built here and plays these rules: every rule set, the
+    partnership games with their exemption for a partner's winning card included (its tables
+    come from ``narrowing``)."""
+    return built()
 
 
 # The probes: trump is clubs (suit 0); a side card, the two of diamonds, stands for any other card.
@@ -103,21 +128,46 @@ def lead_code(rules: RuleSet, pattern: int, broken: bool, has_side: bool) -> int
     return allowed & _SUIT_BITS | (1 << 13 if allowed & _SIDE_CARD else 0)
 
 
-def follow_code(rules: RuleSet, pattern: int, led_is_trump: bool, trumped: bool, top_rank: int) -> int:
-    """The follow table's entry: the cards of ``pattern`` (in the led suit) that may be played."""
+def follow_code(rules: RuleSet, pattern: int, led_is_trump: bool, trumped: bool, top_rank: int,
+                partner_winning: bool = False) -> int:
+    """The follow table's entry: the cards of ``pattern`` (in the led suit) that may be played
+    (``partner_winning``: by a player whose partner is winning the trick, the exemption's table)."""
     led = _PROBE_TRUMP if led_is_trump else 1
     top_led = 13 * led + top_rank
     top_trump = top_led if led_is_trump else (12 if trumped else -1)  # a trick is trumped by the ace of clubs
-    allowed = narrowing(rules, pattern << 13 * led, _PROBE_TRUMP, True, led, top_led, top_trump)[3]
+    allowed = narrowing(rules, pattern << 13 * led, _PROBE_TRUMP, True, led, top_led, top_trump, partner_winning)[3]
     return allowed >> 13 * led & _SUIT_BITS
 
 
-def ruff_code(rules: RuleSet, pattern: int, top_trump_rank: int) -> int:
+def ruff_code(rules: RuleSet, pattern: int, top_trump_rank: int, partner_winning: bool = False) -> int:
     """The ruff table's entry for a hand void in the led suit (diamonds) with trumps ``pattern``:
-    the trumps it may play, or bit 13 alone when it may play any card (a spade stands for them)."""
+    the trumps it may play, or bit 13 alone when it may play any card (a spade stands for them);
+    ``partner_winning`` as for ``follow_code``."""
     spade = 1 << 39
-    allowed = narrowing(rules, pattern | spade, _PROBE_TRUMP, True, 1, 13, top_trump_rank)[3]  # clubs: rank = card
+    allowed = narrowing(rules, pattern | spade, _PROBE_TRUMP, True, 1, 13, top_trump_rank,  # clubs: rank = card
+                        partner_winning)[3]
     return 1 << 13 if allowed & spade else allowed & _SUIT_BITS
+
+
+def _follow_table(rules: RuleSet, partner_winning: bool) -> ctypes.Array[ctypes.c_uint16]:
+    follow = (ctypes.c_uint16 * (4 * 13 * _PATTERNS))()
+    for led_is_trump in (0, 1):
+        for trumped in (0, 1):
+            for rank in range(13):
+                base = ((led_is_trump * 2 + trumped) * 13 + rank) * _PATTERNS
+                for pattern in range(1, _PATTERNS):
+                    follow[base + pattern] = follow_code(rules, pattern, bool(led_is_trump),
+                                                         bool(trumped) and not led_is_trump, rank, partner_winning)
+    return follow
+
+
+def _ruff_table(rules: RuleSet, partner_winning: bool) -> ctypes.Array[ctypes.c_uint16]:
+    ruff = (ctypes.c_uint16 * (14 * _PATTERNS))()
+    for top in range(-1, 13):
+        base = (top + 1) * _PATTERNS
+        for pattern in range(1, _PATTERNS):
+            ruff[base + pattern] = ruff_code(rules, pattern, top, partner_winning)
+    return ruff
 
 
 @cache
@@ -129,28 +179,24 @@ def _tables(rules: RuleSet) -> _Tables:
             for pattern in range(_PATTERNS):
                 if pattern or has_side:
                     lead[base + pattern] = lead_code(rules, pattern, bool(broken), bool(has_side))
-    follow = (ctypes.c_uint16 * (4 * 13 * _PATTERNS))()
-    for led_is_trump in (0, 1):
-        for trumped in (0, 1):
-            for rank in range(13):
-                base = ((led_is_trump * 2 + trumped) * 13 + rank) * _PATTERNS
-                for pattern in range(1, _PATTERNS):
-                    follow[base + pattern] = follow_code(rules, pattern, bool(led_is_trump),
-                                                         bool(trumped) and not led_is_trump, rank)
-    ruff = (ctypes.c_uint16 * (14 * _PATTERNS))()
-    for top in range(-1, 13):
-        base = (top + 1) * _PATTERNS
-        for pattern in range(1, _PATTERNS):
-            ruff[base + pattern] = ruff_code(rules, pattern, top)
-    tables = _Tables(ctypes.cast(lead, ctypes.POINTER(ctypes.c_uint16)),
-                     ctypes.cast(follow, ctypes.POINTER(ctypes.c_uint16)),
-                     ctypes.cast(ruff, ctypes.POINTER(ctypes.c_uint16)),
+    follow, ruff = _follow_table(rules, False), _ruff_table(rules, False)
+    # The partner-winning exemption (Eşli): a player whose partner is winning the trick reads the
+    # tables ``narrowing`` gives with ``partner_winning``; without the exemption in the rules they
+    # would be the same tables, and no seat is exempt (``exempt_by``), as solver.Search reads it.
+    exempt = rules.partner_winning_exempt
+    follow_exempt = _follow_table(rules, True) if exempt else follow
+    ruff_exempt = _ruff_table(rules, True) if exempt else ruff
+    exempt_by = [sum(1 << win for win in range(4) if exempt and partner_winning(win, seat)) for seat in range(4)]
+    pointer = ctypes.POINTER(ctypes.c_uint16)
+    tables = _Tables(ctypes.cast(lead, pointer), ctypes.cast(follow, pointer), ctypes.cast(ruff, pointer),
                      (ctypes.c_int * 3)(*(int(breaks_trump(rules, 0, _PROBE_TRUMP, led)) for led in (-1, 0, 1))),
                      int(rules.trump_lead_restricted), int(rules.akq_trump_lead),
                      # Which ranks a legal set hangs on, as solver.Search reads them from the rules.
                      int(rules.must_overtake),
-                     int(rules.must_ruff and (rules.must_overtrump or rules.any_card_when_cannot_overtrump)))
-    vars(tables)["_arrays"] = (lead, follow, ruff)  # the struct's pointers must not outlive them
+                     int(rules.must_ruff and (rules.must_overtrump or rules.any_card_when_cannot_overtrump)),
+                     ctypes.cast(follow_exempt, pointer), ctypes.cast(ruff_exempt, pointer),
+                     (ctypes.c_int * 4)(*exempt_by), int(exempt))
+    vars(tables)["_arrays"] = (lead, follow, ruff, follow_exempt, ruff_exempt)  # the pointers must not outlive them
     return tables
 
 
@@ -206,15 +252,65 @@ def card_values(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, si
     return {card: value for card, value in enumerate(values) if value >= 0}, nodes.value
 
 
+class Context:
+    """A native search kept across positions of one deal: the rules, trump and counting side are
+    fixed and the transposition table stays, so positions searched before make the next ones
+    cheaper (the analysis board values a deal's decisions from the last trick backwards).
+    ``close()`` (or leaving a ``with`` block) frees the table, a few hundred MB at most; it is
+    freed with the object otherwise. Only where ``supports(rules)``."""
+
+    def __init__(self, rules: RuleSet, trump: int, side: int) -> None:
+        library = _library()
+        if library is None or not supports(rules):
+            raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
+        self.rules = rules
+        self._library = library
+        self._tables = _tables(rules)
+        handle = library.exact_context_open(ctypes.byref(self._tables), trump, side)
+        if not handle:
+            raise MemoryError("the native solver could not allocate its table")
+        self._handle: int | None = handle
+        self._closer = weakref.finalize(self, library.exact_context_close, handle)
+
+    def card_values(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], broken: bool,
+                    node_limit: int = -1) -> tuple[dict[int, int], int]:
+        """``card_values`` of a position (the context's trump and side): each legal card's tricks
+        for the side from the current trick on, and the nodes spent; SearchLimit past
+        ``node_limit`` nodes (negative: no limit), the table kept sound."""
+        if self._handle is None:
+            raise ValueError("the context is closed")
+        if len(trick) > 3 or not hands[(leader + len(trick)) % 4]:
+            raise ValueError("a trick in progress holds at most 3 cards, and the player to move must hold a card")
+        values = (ctypes.c_int * 52)()
+        nodes = ctypes.c_longlong(0)
+        status = self._library.exact_context_card_values(
+            self._handle, leader, int(broken), (ctypes.c_uint64 * 4)(*hands),
+            (ctypes.c_int * 4)(*trick, *([0] * (4 - len(trick)))), len(trick),
+            max(1, node_limit) if node_limit >= 0 else -1, ctypes.byref(nodes), values)
+        if status == -1:
+            raise SearchLimit
+        return {card: value for card, value in enumerate(values) if value >= 0}, nodes.value
+
+    def close(self) -> None:
+        self._handle = None
+        self._closer()
+
+    def __enter__(self) -> Context:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
 def legal_cards(rules: RuleSet, hand: int, trump: int, trump_broken: bool, led: int, top_led: int,
-                top_trump: int) -> int:
+                top_trump: int, partner_winning: bool = False) -> int:
     """The legal set (a mask) as the native search reads it from its tables, with
-    ``legality.narrowing``'s arguments (no partner exemption): what the tests compare."""
+    ``legality.narrowing``'s arguments: what the tests compare."""
     library = _library()
     if library is None or not supports(rules):
         raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
     return int(library.exact_legal(ctypes.byref(_tables(rules)), trump, hand, int(trump_broken), led, top_led,
-                                   top_trump))
+                                   top_trump, int(partner_winning)))
 
 
 def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, broken: bool, leader: int,
@@ -222,7 +318,10 @@ def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int
     """Each seat's tricks from here on when the deal is played out by the outside bot stand-in's
     greedy policy (``greedy_card`` in benchmarks/outside_style.py, which a test holds this to),
     once after each legal card of the ``candidates`` mask, or, with ``candidates`` 0, once as it
-    stands (keyed -1). ``trick`` and ``leader`` as in ``card_values``. Only where ``supports(rules)``."""
+    stands (keyed -1). ``trick`` and ``leader`` as in ``card_values``. Only where ``supports(rules)``
+    and not in the partnership games (the stand-in's play with a partner is not copied in C)."""
+    if rules.partnership:
+        raise ValueError("the native greedy playouts do not play the partnership games")
     library, masks, played = _mid_trick(rules, hands, leader, trick)
     won = (ctypes.c_int * 208)()
     library.greedy_playouts(ctypes.byref(_tables(rules)), trump, int(broken), leader, masks, played, len(trick),
@@ -241,7 +340,7 @@ def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int
 
 def sampler_built() -> bool:
     """Whether ``sample_layouts`` may be called: the library is built (under any rules)."""
-    return _library() is not None
+    return built()
 
 
 @cache

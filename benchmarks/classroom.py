@@ -39,7 +39,14 @@ Measured:
 - then a real-browser check: ``--browser-learners`` pages at once in Debian's headless Chromium
   (Playwright), each opening the start page and both lessons and waiting for the CSS classes the
   course's widgets set, as a learner would see them.
-The exit status is 1 if any widgets are missing, in either part (so the script works as a check).
+- ``--burst LESSON`` (``11_a_whole_game`` with ``--burst 11``): after the class, every learner, joined
+  and with no page open, opens that lesson at the same moment, as when a teacher says "all go to
+  lesson 11" (once the server's kernels have settled: those it keeps started ahead are ready). Timed
+  per page: until the page's kernel has started (its id, sent once the kernel answers, arrives in
+  the HTML stream), until the HTML is complete (every cell executed) and until the widgets are
+  shown; the differences say where the time goes. ``--burst-only`` skips the class and the real
+  browsers (the learners still join first).
+The exit status is 1 if any widgets are missing, in any part (so the script works as a check).
 Last come the server log's warnings and errors, by kind (``--log`` keeps the whole log).
 """
 
@@ -48,6 +55,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import os
 import random
@@ -79,6 +87,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HT
 from tornado.websocket import WebSocketClientConnection, websocket_connect  # noqa: E402
 
 from lessons.app.classroom import new_code  # noqa: E402
+from lessons.app.kernels import ZYGOTE_MARK  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_for  # noqa: E402
 
 START_PAGE = "00_start_here.ipynb"
@@ -133,6 +142,7 @@ class Visit:
     started: float
     notebook: str = ""
     status: int = 0
+    kernel_s: float | None = None
     html_s: float | None = None
     widgets_s: float | None = None
     views: int = 0
@@ -195,6 +205,33 @@ class Client:
                 return url, response
             url, form = urljoin(url, response.headers["Location"]), None
         raise RuntimeError(f"{path}: too many redirects")
+
+    async def stream(self, path: str, visit: Visit) -> tuple[str, HTTPResponse]:
+        """GET a course page as a browser reads it, chunk by chunk, noting in ``visit`` when the
+        page's kernel id came (its kernel has started); no redirects (the learner has joined)."""
+        url = urljoin(self.base, path)
+        chunks: list[bytes] = []
+        seen = b""
+
+        def take(chunk: bytes) -> None:
+            nonlocal seen
+            chunks.append(chunk)
+            if visit.kernel_s is None:
+                seen = seen[-64:] + chunk
+                if b'id="jupyter-config-data"' in seen:
+                    visit.kernel_s = time.monotonic() - visit.started
+
+        request = HTTPRequest(url, headers=self.headers(origin=False), follow_redirects=False,
+                              connect_timeout=PAGE_TIMEOUT, request_timeout=PAGE_TIMEOUT, streaming_callback=take)
+        try:
+            response = await self.http.fetch(request, raise_error=False)
+        except (HTTPClientError, OSError) as error:
+            return url, HTTPResponse(request, 599, error=error)
+        for cookie in response.headers.get_list("Set-Cookie"):
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value.strip()
+        return url, HTTPResponse(request, response.code, headers=response.headers, buffer=io.BytesIO(b"".join(chunks)),
+                                 effective_url=url, reason=response.reason)
 
     async def join(self, code: str, name: str) -> tuple[str, HTTPResponse]:
         """Join the class as the join page's form does; the page it leads to (the start page)."""
@@ -477,15 +514,17 @@ class Learner:
     async def pause(self) -> None:
         await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
 
-    async def open(self, notebook: str, code: str | None = None) -> Page:
+    async def open(self, notebook: str, code: str | None = None, streamed: bool = False) -> Page:
         """Open a lesson's page; the start page as a learner does, at the bare address (or with ``code``
-        through the class's join form, which leads there)."""
+        through the class's join form, which leads there). ``streamed``: read the page as it comes,
+        noting when its kernel has started."""
         visit = Visit(self.name, time.monotonic(), notebook)
         self.visits.append(visit)
         page = Page(self.client, visit, self.clicks)
         path = "/" if notebook == START_PAGE else f"/voila/render/{notebook}"
         try:
-            url, response = await (self.client.join(code, self.name) if code else self.client.fetch(path))
+            url, response = await (self.client.join(code, self.name) if code
+                                   else self.client.stream(path, visit) if streamed else self.client.fetch(path))
             await page.open(response, url)
         except Exception as error:  # a page that breaks is a finding, not the end of the run
             visit.errors.append(f"{type(error).__name__}: {error}")
@@ -600,11 +639,30 @@ class ServerWatch:
         if self.server is None:
             return 0, 0
         rss = kernels = 0
-        for process in [self.server, *self.server.children(recursive=True)]:
+        processes = [self.server]
+        with contextlib.suppress(psutil.Error):
+            processes = [self.server, *self.server.children(recursive=True)]
+        zygotes: set[int] = set()
+        for process in processes:
             with contextlib.suppress(psutil.Error):
+                if process.status() == psutil.STATUS_ZOMBIE:
+                    continue
                 rss += process.memory_info().rss
-                kernels += "ipykernel" in " ".join(process.cmdline())
+                command = process.cmdline()
+                if ZYGOTE_MARK in command and process.ppid() == self.server.pid:
+                    zygotes.add(process.pid)  # its children, listed after it, are the forked kernels
+                elif "ipykernel" in " ".join(command) or process.ppid() in zygotes:
+                    kernels += 1
         return rss, kernels
+
+    def own_cpu_seconds(self) -> float:
+        """CPU time the server's own process has used (one core at most: it is one event loop)."""
+        if self.server is None:
+            return 0.0
+        with contextlib.suppress(psutil.Error):
+            times = self.server.cpu_times()
+            return float(times.user + times.system)
+        return 0.0
 
     def cpu_seconds(self) -> float:
         """CPU time the server's tree has used (kernels that ended count in the server's children times)."""
@@ -745,6 +803,74 @@ async def crowd(args: argparse.Namespace, http: AsyncHTTPClient, base: str, code
     return missing
 
 
+async def burst(args: argparse.Namespace, http: AsyncHTTPClient, base: str, code: str | None,
+                watch: ServerWatch) -> int:
+    """Every learner opens ``args.burst`` at the same moment (joined before, no page open then);
+    prints the figures and returns the missing widgets."""
+    lesson = args.burst
+    alone = Learner("Lone Burst Learner", http, base, 0.0, 0)
+    if code:
+        alone.leave(await alone.open(START_PAGE, code))
+    page = await alone.open(lesson, streamed=True)
+    alone.leave(page)
+    await alone.finish()
+    [*_, lone] = alone.visits
+    if lone.widgets_s is None:
+        print(f"burst: a lone learner does not get the widgets of {lesson} ({'; '.join(lone.errors)})")
+        return 1
+    print(f"  alone: {lesson}: {lone.views} widget views, kernel {lone.kernel_s:.2f} s, HTML {lone.html_s:.2f} s, "
+          f"widgets {lone.widgets_s:.2f} s")
+    learners = [Learner(f"Burst Learner {i + 1:02d}", http, base, 0.0, i) for i in range(args.learners)]
+    if code:
+        for learner, joined in zip(learners, await asyncio.gather(*(learner.open(START_PAGE, code)
+                                                                   for learner in learners)), strict=True):
+            learner.leave(joined)
+        await asyncio.gather(*(learner.finish() for learner in learners))
+    # the joins' pages have gone when the kernel count has settled (at 0, or at the kernels the
+    # server keeps started ahead, which it starts once no page has started for 5 s)
+    deadline, counts = time.monotonic() + args.wait_after, [-1]
+    while time.monotonic() < deadline and not (len(counts) > 6 and len(set(counts[-6:])) == 1):
+        await asyncio.sleep(0.5)
+        counts.append((await asyncio.to_thread(watch.sample))[1])
+    await asyncio.sleep(args.burst_pause)
+    waiting = counts[-1]
+    started = time.monotonic()
+    cpu_before = (machine_cpu_seconds(), watch.cpu_seconds(), watch.own_cpu_seconds())
+    sampling = asyncio.create_task(watch.run())
+    pages = await asyncio.gather(*(learner.open(lesson, streamed=True) for learner in learners))
+    ended = time.monotonic()
+    watch.stop()
+    await sampling
+    machine, tree, server = (after - before for after, before in zip(
+        (machine_cpu_seconds(), watch.cpu_seconds(), watch.own_cpu_seconds()), cpu_before, strict=True))
+    for opened, learner in zip(pages, learners, strict=True):
+        learner.leave(opened)
+    await asyncio.gather(*(learner.finish() for learner in learners))
+    visits = [learner.visits[-1] for learner in learners]
+    missing = missing_widgets(visits, {lesson: lone.views})
+    print(f"burst: {args.learners} learners open {lesson} at once ({waiting} kernels started ahead), all shown "
+          f"after {ended - started:.1f} s; "
+          f"widgets shown on {sum(v.widgets_s is not None for v in visits)} of {len(visits)} pages "
+          f"({missing} widgets missing)")
+    print(f"  kernel started (its id in the page): {spread([v.kernel_s for v in visits if v.kernel_s is not None])}")
+    print(f"  HTML complete (cells executed): {spread([v.html_s for v in visits if v.html_s is not None])}")
+    print(f"  time to widgets: {spread([v.widgets_s for v in visits if v.widgets_s is not None])}")
+    steps = [(v.kernel_s, v.html_s - v.kernel_s, v.widgets_s - v.html_s) for v in visits
+             if v.kernel_s is not None and v.html_s is not None and v.widgets_s is not None]
+    if steps:
+        kernel, executing, widgets = (statistics.median(step[i] for step in steps) for i in range(3))
+        print(f"  per page, median: to the kernel {kernel:.2f} s, executing {executing:.2f} s, "
+              f"then widgets {widgets:.2f} s")
+    if watch.server is not None:
+        print(f"  CPU meanwhile: the server {server:.1f} s and its kernels {tree - server:.1f} s, the whole machine "
+              f"{machine:.0f} s "
+              f"of {(ended - started) * psutil.cpu_count():.0f} core-seconds; load average now "
+              f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for error, count in Counter(error for v in visits for error in v.errors).most_common(5):
+        print(f"  problem ×{count}: {error[:200]}")
+    return missing
+
+
 async def browser_check(count: int, base: str, code: str | None) -> int:
     """``count`` Chromium pages at once open the start page and both lessons; returns the pages whose
     widgets did not appear."""
@@ -829,15 +955,29 @@ def server_log_summary(log: Path) -> None:
 async def benchmark(args: argparse.Namespace, base: str, code: str | None, pid: int | None) -> int:
     http = AsyncHTTPClient(force_instance=True, max_clients=4 * args.learners + 10)
     print(f"server {base} ({'classroom mode, class code ' + code if code else 'one-learner mode'})")
-    expected = await lone_visit(http, base, code)
-    if len(expected) < 3 or not all(expected.values()):
+    expected = {} if args.burst_only else await lone_visit(http, base, code)
+    if not args.burst_only and (len(expected) < 3 or not all(expected.values())):
         print("a lone learner does not get every page's widgets: no point in a class")
         return 1
-    missing = await crowd(args, http, base, code, expected, ServerWatch(pid))
-    if args.browser_learners:
+    missing = 0
+    if not args.burst_only:
+        missing += await crowd(args, http, base, code, expected, ServerWatch(pid))
+    if args.burst:
+        missing += await burst(args, http, base, code, ServerWatch(pid))
+    if args.browser_learners and not args.burst_only:
         missing += await browser_check(args.browser_learners, base, code)
     http.close()
     return 1 if missing else 0
+
+
+def lesson_name(value: str) -> str:
+    """A lesson's notebook from its number (``11``) or its name, with or without ``.ipynb``."""
+    if value.isdigit():
+        found = sorted((ROOT / "lessons").glob(f"{int(value):02d}_*.ipynb"))
+        if not found:
+            raise argparse.ArgumentTypeError(f"no lesson {value}")
+        return found[0].name
+    return value if value.endswith(".ipynb") else value + ".ipynb"
 
 
 def main() -> None:
@@ -848,6 +988,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="a learner's mean pause before a click, s")
     parser.add_argument("--wait-after", type=float, default=60.0,
                         help="seconds to wait for kernels to go after everyone left (the app culls every 60 s)")
+    parser.add_argument("--burst", type=lesson_name, default=None,
+                        help="then all learners open this lesson at once (a number or a notebook's name)")
+    parser.add_argument("--burst-only", action="store_true", help="only the burst (needs --burst)")
+    parser.add_argument("--burst-pause", type=float, default=2.0,
+                        help="seconds of quiet before the burst, once the class's pages are closed and the "
+                             "server's kernels started ahead are ready")
     parser.add_argument("--server-args", default="", help="more arguments for lessons/serve.py, as one string")
     parser.add_argument("--url", help="use the course server at this address instead of starting one")
     parser.add_argument("--classroom", action="store_true",
@@ -855,6 +1001,8 @@ def main() -> None:
     parser.add_argument("--class-code", help="the class code to join with (with --url: the server's; default random)")
     parser.add_argument("--log", type=Path, help="keep the started server's log in this file")
     args = parser.parse_args()
+    if args.burst_only and not args.burst:
+        parser.error("--burst-only needs --burst")
     code = (args.class_code or new_code()) if args.classroom else None
     if args.url:
         sys.exit(asyncio.run(benchmark(args, args.url.rstrip("/"), code, listening_pid(args.url))))

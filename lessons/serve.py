@@ -21,6 +21,7 @@ is closed after the idle time, and tells its learner so when they come back.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -66,7 +67,7 @@ from lessons.app.languages import (  # noqa: E402
     page_path,
     split_page,
 )
-from lessons.app.lifecycle import Capacity  # noqa: E402
+from lessons.app.lifecycle import CLASSROOM_READY_KERNELS, Capacity, CourseKernelManager  # noqa: E402
 from lessons.app.templates_cache import cache_compiled_templates  # noqa: E402
 from lessons.app.throttle import BASE_DELAY, Backoff  # noqa: E402
 
@@ -107,7 +108,11 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
             gate.classroom.roster.seen(learner)  # the teacher's page shows who is in the room
         if self.redirected_to_edition(path or "", gate, learner):
             return
-        open_pages = len(self.kernel_manager.list_kernel_ids())
+        manager = self.kernel_manager
+        course_manager = manager if isinstance(manager, CourseKernelManager) else None
+        open_pages = len(manager.list_kernel_ids()) - (course_manager.waiting_kernels() if course_manager else 0)
+        if not gate.capacity.room_for_a_page(open_pages) and course_manager and await course_manager.release_waiting():
+            await asyncio.sleep(0.5)  # the kernels started ahead give their memory back
         if not gate.capacity.room_for_a_page(open_pages):
             self.set_status(503)
             self.set_header("Retry-After", str(RETRY_SECONDS))
@@ -115,7 +120,29 @@ class CourseRenderHandler(TornadoVoilaHandler):  # type: ignore[misc]
                 self.finish(pages.class_full_page(open_pages, RETRY_SECONDS))
             return
         self.xsrf_token  # noqa: B018 - reading the token sets its cookie, before the page is sent
-        await super().get(path=path)
+        await self.send_page(path)
+
+    async def send_page(self, path: str | None) -> None:
+        """Voilà's page, sent as it is built (``TornadoVoilaHandler.get``), but only while the browser
+        still waits for it: a page that has gone (closed, or ended by its script when its kernel
+        died) is not built on, and Voilà, whose rendering waits for ever on a kernel that died as it
+        started, would otherwise keep sending its heartbeat into the void."""
+        pieces = self.get_generator(path=path)
+        try:
+            async for html in pieces:
+                if self._left:
+                    break
+                self.write(html)
+                self.flush()
+        finally:
+            await pieces.aclose()
+
+    _left = False
+    """Whether the browser closed the connection before the page was all sent."""
+
+    def on_connection_close(self) -> None:
+        self._left = True
+        super().on_connection_close()
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """A page that does not exist gets the course's own page in the learner's language, with the
@@ -188,7 +215,7 @@ class CourseApp(Voila):  # type: ignore[misc]
 
 
 def voila_arguments(port: int, classroom: bool, cull_idle_seconds: int = CULL_IDLE_SECONDS,
-                    ip: str | None = None) -> list[str]:
+                    ip: str | None = None, ready_kernels: int = 0) -> list[str]:
     """Voilà's command line for the course (the list and dict settings are in ``voila_config``).
     It listens on 127.0.0.1 for one learner, everywhere for a class, or on ``ip`` if given."""
     cull_interval = max(1, min(60, cull_idle_seconds // 3))
@@ -201,6 +228,7 @@ def voila_arguments(port: int, classroom: bool, cull_idle_seconds: int = CULL_ID
         "--show_tracebacks=False",
         "--template=batak",
         "--VoilaConfiguration.multi_kernel_manager_class=lessons.app.lifecycle.CourseKernelManager",
+        f"--CourseKernelManager.ready_kernels={ready_kernels}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
         "--VoilaExecutor.cell_error_instruction=Reload the page; if this part stays broken, tell your teacher.",
         "--KernelManager.autorestart=False",  # a restarted kernel has lost the page's widgets
@@ -250,11 +278,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--idle-minutes", type=float, default=CULL_IDLE_SECONDS / 60,
                         help=_("close a page's kernel after this many idle minutes (default {minutes})").format(
                             minutes=format_number(CULL_IDLE_SECONDS / 60, 1)))
+    parser.add_argument("--ready-kernels", type=int, default=None,
+                        help=_("kernels kept started for the pages to come, so that a class opening a lesson at "
+                               "once waits less (default {classroom} with --classroom, else 0)").format(
+                            classroom=CLASSROOM_READY_KERNELS))
     parser.add_argument("--page-check-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     parser.add_argument("--code-delay-seconds", type=float, default=BASE_DELAY, help=argparse.SUPPRESS)  # tests
     args = parser.parse_args(argv)
     if args.max_pages is not None and args.max_pages < 1:
         parser.error(_("--max-pages must be at least 1"))
+    if args.ready_kernels is not None and args.ready_kernels < 0:
+        parser.error(_("--ready-kernels must be 0 or more"))
     if args.idle_minutes <= 0:
         parser.error(_("--idle-minutes must be more than 0"))
     if args.code_delay_seconds <= 0:
@@ -277,7 +311,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(_("--class-dir, --class-code and --teacher-code need --classroom"))
     CourseApp.gate = gate
     print(_("The Batak course: http://127.0.0.1:{port}/").format(port=args.port), file=sys.stderr)
-    launch(voila_arguments(args.port, args.classroom, round(args.idle_minutes * 60)),
+    ready = args.ready_kernels if args.ready_kernels is not None else CLASSROOM_READY_KERNELS if args.classroom else 0
+    launch(voila_arguments(args.port, args.classroom, round(args.idle_minutes * 60), ready_kernels=ready),
            voila_config(round(args.page_check_seconds * 1000)))
 
 

@@ -362,3 +362,93 @@ def test_zygote_and_kernels_end_with_the_server() -> None:
     while running(kernel) or running(zygote):
         assert time.monotonic() < deadline, "the kernel or the zygote outlived the server"
         time.sleep(0.1)
+
+
+def test_the_course_kernel_manager_watches_activity_as_jupyter_server_does() -> None:
+    """``CourseKernelManager`` reads less of each IOPub message than jupyter_server's watch, and
+    comes to the same execution states and activity times."""
+    from lessons.app.lifecycle import CourseKernelManager
+
+    async def watched(manager: type[AsyncMappingKernelManager]) -> tuple[str, bool, str, bool]:
+        km = manager(kernel_manager_class=ZYGOTE_MANAGER, root_dir=str(ROOT),
+                     connection_dir=tempfile.mkdtemp(prefix="batak-kernels-"))
+        try:
+            kernel_id = await start(km)
+            kernel = km.get_kernel(kernel_id)
+            await execute(km, kernel_id, "1")
+            await until(lambda: kernel.execution_state == "idle", timeout=20)
+            idle, before = kernel.execution_state, kernel.last_activity
+            states: list[str] = []
+            running_cell = asyncio.create_task(execute(km, kernel_id, "import time; time.sleep(1)"))
+            while not running_cell.done():
+                states.append(kernel.execution_state)
+                await asyncio.sleep(0.02)
+            await running_cell
+            await until(lambda: kernel.execution_state == "idle")
+            return idle, "busy" in states, kernel.execution_state, kernel.last_activity > before
+        finally:
+            await km.shutdown_all(now=True)
+
+    async def main() -> None:
+        assert await watched(CourseKernelManager) == await watched(AsyncMappingKernelManager) == (
+            "idle", True, "idle", True)
+
+    asyncio.run(main())
+
+
+def test_a_kernel_started_ahead_takes_the_pages_environment_and_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``CourseKernelManager.ready_kernels``: kernels started ahead, while no page starts, for the
+    folders pages came from; a page gets one with its own environment (its learner) set before its
+    first cell, as a kernel started for it would have it, and the count of waiting kernels stays
+    right as pages come and go."""
+    from lessons.app import lifecycle
+
+    monkeypatch.setattr(lifecycle, "READY_AFTER_QUIET", 0.5)
+
+    def page_env(learner: str) -> dict[str, str]:
+        return {**os.environ, "HTTP_X_BATAK_LEARNER": learner, "SCRIPT_NAME": f"/voila/render/{learner}.ipynb"}
+
+    async def seen(km: AsyncMappingKernelManager, kernel_id: str) -> dict[str, Any]:
+        reply, printed = await execute(km, kernel_id, VIEW)
+        assert reply["status"] == "ok"
+        view: dict[str, Any] = json.loads(printed)
+        return view
+
+    async def main() -> None:
+        km = lifecycle.CourseKernelManager(kernel_manager_class=ZYGOTE_MANAGER, root_dir=str(ROOT),
+                                           connection_dir=tempfile.mkdtemp(prefix="batak-kernels-"),
+                                           ready_kernels=2)
+        try:
+            assert km.waiting_kernels() == 0
+            started = await km.start_kernel(kernel_name="python3", path="lessons", env=page_env("Ayşe"))
+            await until(lambda: km.waiting_kernels() == 2, timeout=60)
+            assert len(km.list_kernel_ids()) == 3
+            waiting = set(km.list_kernel_ids()) - {started}
+            handed = await km.start_kernel(kernel_name="python3", path="lessons", env=page_env("Mehmet"))
+            assert handed in waiting and km.waiting_kernels() == 1
+            ayse, mehmet = await seen(km, started), await seen(km, handed)
+            assert ayse["env"].pop("HTTP_X_BATAK_LEARNER") == "Ayşe"
+            assert mehmet["env"].pop("HTTP_X_BATAK_LEARNER") == "Mehmet"
+            assert mehmet["env"].pop("SCRIPT_NAME") == "/voila/render/Mehmet.ipynb"
+            ayse["env"].pop("SCRIPT_NAME")
+            for view in (ayse, mehmet):
+                del view["orig_argv"]  # the connection file's name differs
+            assert ayse == mehmet, "a kernel started ahead is what a kernel started for the page would be"
+            other = await km.start_kernel(kernel_name="python3", path="lessons/tr", env=page_env("Elif"))
+            assert other not in waiting, "a folder's kernels are for its own pages"
+            assert km.waiting_kernels() == 1
+            for kernel_id in (started, handed, other):
+                await km.shutdown_kernel(kernel_id, now=True)
+            # two in all, shared by the folders
+            await until(lambda: km.waiting_kernels() == 2 and len(km.list_kernel_ids()) == 2, timeout=60)
+            culled = next(iter(km.list_kernel_ids()))
+            await km.shutdown_kernel(culled, now=True)  # as the idle culler would
+            assert km.waiting_kernels() == 1
+            await until(lambda: km.waiting_kernels() == 2 and culled not in km, timeout=60)
+            await asyncio.sleep(2)
+            assert len(km.list_kernel_ids()) == 2, "no more than asked for"
+            assert await km.release_waiting() == 2 and km.list_kernel_ids() == []
+        finally:
+            await km.shutdown_all(now=True)
+
+    asyncio.run(main())

@@ -30,10 +30,12 @@ TEACHER_CODE = "TR4CH8"
 
 
 @contextlib.contextmanager
-def course_app(tmp_path: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """The app with ``options``, its own progress and class folders, stopped afterwards."""
+def course_app(tmp_path: Path, *options: str,
+               env: dict[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The app with ``options`` (and more environment variables), its own progress and class
+    folders, stopped afterwards."""
     port = free_port()
-    env = {**os.environ, "BATAK_PROGRESS": str(tmp_path / "single" / "progress.json")}
+    env = {**os.environ, "BATAK_PROGRESS": str(tmp_path / "single" / "progress.json"), **(env or {})}
     log_path = tmp_path / "voila.log"
     with log_path.open("w") as log:
         process = subprocess.Popen([sys.executable, str(ROOT / "lessons" / "serve.py"), "--port", str(port),
@@ -188,6 +190,52 @@ def test_a_page_whose_kernel_died_says_so(page: Any, tmp_path: Path) -> None:
         banner = page.locator(".batak-page-gone")
         banner.wait_for(timeout=30_000)
         assert "stopped working" in banner.inner_text()
+
+
+SLOW_KERNEL = {
+    # the kernel sleeps in IPython's start-up files, before it answers at all
+    "start": "import time\ntime.sleep(60)\n",
+    # the kernel sleeps before the page's first cell (the one that opens the learner's page)
+    "cell": ("import time\n"
+             "def _slow(info):\n"
+             "    if 'open_page' in (info.raw_cell or ''):\n"
+             "        time.sleep(60)\n"
+             "get_ipython().events.register('pre_run_cell', _slow)\n"),
+}
+"""Test-only slowness, through IPython's start-up files (``$IPYTHONDIR``): time to kill the
+kernel while Voilà still builds its page."""
+
+
+@pytest.mark.parametrize("when", ["start", "cell"])
+def test_a_page_whose_kernel_dies_while_it_is_built_ends_its_loading_with_the_message(
+        page: Any, tmp_path: Path, when: str) -> None:
+    startup = tmp_path / "ipython" / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-slow.py").write_text(SLOW_KERNEL[when])
+    with course_app(tmp_path, "--page-check-seconds", "1",
+                    env={"IPYTHONDIR": str(tmp_path / "ipython")}) as (url, server):
+        page.goto(f"{url}/voila/render/11_a_whole_game.ipynb", wait_until="commit")
+        page.wait_for_selector("#loading", timeout=WIDGETS_TIMEOUT)
+        if when == "cell":  # the page has its kernel's id and runs its cells
+            page.wait_for_selector("#jupyter-config-data", state="attached", timeout=WIDGETS_TIMEOUT)
+        deadline = time.monotonic() + 60
+        while not (kernels := kernel_processes(server)):
+            assert time.monotonic() < deadline, "no kernel started"
+            time.sleep(0.1)
+        time.sleep(0.5)
+        assert page.locator("#loading").is_visible(), "the page is still being built"
+        os.kill(kernels[0].pid, signal.SIGKILL)
+        banner = page.locator(".batak-page-gone")
+        banner.wait_for(timeout=30_000)
+        assert "stopped working" in banner.inner_text() and "Reload" in banner.inner_text()
+        # the loading ends with the message: no spinner behind it, the page no longer loading
+        page.wait_for_selector("#loading", state="detached", timeout=3_000)
+        page.wait_for_function("document.readyState !== 'loading'", timeout=3_000)
+        time.sleep(2)  # and nothing of the dead page comes after it
+        assert page.locator("#loading").count() == 0
+        assert "An exception occurred" not in page.inner_text("body")
+        page.click(".batak-page-gone button")  # reloading starts the page again (its kernel sleeps again)
+        page.wait_for_selector("#loading", timeout=WIDGETS_TIMEOUT)
 
 
 def test_a_full_machine_says_the_class_is_full_and_when_to_retry(page: Any, tmp_path: Path) -> None:

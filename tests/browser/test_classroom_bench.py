@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import re
 import subprocess
 import sys
 import time
@@ -17,6 +18,7 @@ from typing import Any, TypeVar, cast
 import pytest
 from tornado.httpclient import AsyncHTTPClient
 
+from batak_core.teaching.progress import Progress, learner_files, learner_path
 from benchmarks.classroom import (
     GAME_LESSON,
     QUIZ_LESSON,
@@ -80,10 +82,12 @@ def test_missing_widgets_count_what_a_page_should_have_shown() -> None:
 
 @pytest.fixture()
 def course(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str | None, int]]:
-    """The app on a free port (``classroom`` param: with a class code): address, code and process id."""
-    code = new_code() if request.param else None
+    """The app on a free port (``classroom`` param: with a class code; or a pair of that and more
+    arguments): address, code and process id."""
+    classroom, more = request.param if isinstance(request.param, tuple) else (request.param, ())
+    code = new_code() if classroom else None
     port = free_port()
-    command = [sys.executable, str(ROOT / "lessons" / "serve.py"), "--port", str(port)]
+    command = [sys.executable, str(ROOT / "lessons" / "serve.py"), "--port", str(port), *more]
     if code:
         command += ["--classroom", "--class-code", code, "--class-dir", str(tmp_path / "class")]
     env = {**os.environ, "BATAK_PROGRESS": str(tmp_path / "progress.json")}
@@ -138,7 +142,7 @@ def test_two_learners_see_every_widget_answer_quizzes_play_a_deal_and_free_their
 
 @pytest.mark.slow
 @pytest.mark.browser
-@pytest.mark.parametrize("course", [True], indirect=True)
+@pytest.mark.parametrize("course", [(True, ("--ready-kernels", "0"))], indirect=True)
 def test_in_classroom_mode_a_learner_joins_first_and_a_wrong_code_shows_no_widgets(
         course: tuple[str, str | None, int]) -> None:
     base, code, pid = course
@@ -160,3 +164,56 @@ def test_in_classroom_mode_a_learner_joins_first_and_a_wrong_code_shows_no_widge
     [turned_away] = refused.visits
     assert turned_away.status == 403 and turned_away.widgets_s is None and turned_away.errors == ["HTTP 403"]
     assert kernels_left(pid) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.parametrize("course", [(True, ("--ready-kernels", "2"))], indirect=True)
+def test_in_a_burst_each_learners_page_saves_to_their_own_progress(
+        course: tuple[str, str | None, int], tmp_path: Path) -> None:
+    """Two learners, joined, open the quiz lesson at the same moment (as the benchmark's burst does),
+    each page getting one of the two kernels the server started ahead, and answer its round: each
+    page's kernel is its own learner's, and saves to their own file."""
+    base, code, pid = course
+    assert code is not None
+    names = ("Ayşe Burst", "Mehmet Burst")
+
+    def started_kernels() -> list[str]:
+        """The kernels the server started so far, from its log."""
+        return re.findall(r"Kernel started: ([\w-]+)", (tmp_path / "server.log").read_text())
+
+    async def burst() -> tuple[list[Learner], set[str], list[str]]:
+        http = AsyncHTTPClient(force_instance=True, max_clients=20)
+        learners = [Learner(name, http, base, 0.0, i) for i, name in enumerate(names)]
+        for learner in learners:
+            learner.leave(await learner.open(START_PAGE, code))
+            await learner.finish()
+        deadline = time.monotonic() + 60
+        while len(started_kernels()) < 4 or ServerWatch(pid).sample()[1] != 2:
+            assert time.monotonic() < deadline, "the two kernels started ahead did not come"
+            await asyncio.sleep(0.5)
+        waiting = set(started_kernels()[2:])
+        pages = await asyncio.gather(*(learner.open(QUIZ_LESSON, streamed=True) for learner in learners))
+        for learner, page in zip(learners, pages, strict=True):
+            await learner.quiz(page)
+            learner.leave(page)
+        await asyncio.gather(*(learner.finish() for learner in learners))
+        http.close()
+        return learners, waiting, [page.kernel_id for page in pages]
+
+    learners, waiting, used = run_apart(burst)
+    assert set(used) == waiting, "both pages got a kernel started ahead"
+    for learner in learners:
+        visit = learner.visits[-1]
+        assert visit.errors == [] and visit.widgets_s is not None and visit.kernel_s is not None
+        assert visit.kernel_s <= visit.html_s <= visit.widgets_s  # type: ignore[operator]
+        assert learner.tally.answers == learner.tally.judged == 5 and learner.tally.save_problems == 0
+        progress = Progress.load(learner_path(tmp_path / "class", learner.name))
+        assert progress.learner == learner.name
+        assert progress.result("following").answered == 5, learner.name
+        assert progress.result("following").correct == learner.tally.right
+    assert len(learner_files(tmp_path / "class")) == 2
+    deadline = time.monotonic() + 60  # the pages' kernels go, and two are started ahead again
+    while ServerWatch(pid).sample()[1] != 2:
+        assert time.monotonic() < deadline, "the kernel count did not settle at the two started ahead"
+        time.sleep(0.5)

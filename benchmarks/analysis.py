@@ -8,9 +8,10 @@ Prints, per preset and variant, over ``--deals`` deals (20 by default), the medi
 percentile seconds until every card of every trick is valued, as the board does it: its first
 budget (``board_budget``: the native solver's where it is built) and, beside it from the start,
 its background search of the whole deal (``BackgroundCardValues``, a process of its own, its
-start included), waited for where the budget left early tricks out. Also: until the board shows (the first budget alone; the auction findings
-too with ``--auction``) and how many deals had every trick valued at once (and the smallest
-coverage). In pure Python the budget's coverage is final: no background search.
+start included), waited for where the budget left early tricks out. Also: until the board
+shows (the first budget alone; the auction findings too with ``--auction``) and how many deals
+had every trick valued at once (and the smallest coverage). In pure Python the budget's
+coverage is final: no background search.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from typing import Any
 import psutil
 import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets.config import Config
 
 from batak_core.ai.compiled import PURE_ENV
 from lessons.app import kernels
@@ -448,6 +449,38 @@ def test_a_kernel_started_ahead_takes_the_pages_environment_and_is_replaced(monk
             await asyncio.sleep(2)
             assert len(km.list_kernel_ids()) == 2, "no more than asked for"
             assert await km.release_waiting() == 2 and km.list_kernel_ids() == []
+        finally:
+            await km.shutdown_all(now=True)
+
+    asyncio.run(main())
+
+
+def test_a_kernel_started_ahead_that_died_while_waiting_is_not_handed_to_a_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A waiting kernel killed (out of memory, say) before a page came: the page gets another at
+    once, not a minute's wait on a kernel that cannot answer its hand-over."""
+    from lessons.app import lifecycle
+
+    monkeypatch.setattr(lifecycle, "READY_AFTER_QUIET", 0.5)
+
+    async def main() -> None:
+        km = lifecycle.CourseKernelManager(kernel_manager_class=ZYGOTE_MANAGER, root_dir=str(ROOT),
+                                           connection_dir=tempfile.mkdtemp(prefix="batak-kernels-"),
+                                           ready_kernels=1,
+                                           config=Config({"KernelManager": {"autorestart": False}}))  # as the app
+        try:
+            first = await km.start_kernel(kernel_name="python3", path="lessons", env=dict(os.environ))
+            await until(lambda: km.waiting_kernels() == 1, timeout=60)
+            [waiting] = set(km.list_kernel_ids()) - {first}
+            pid = pid_of(km, waiting)
+            os.kill(pid, signal.SIGKILL)
+            await until(lambda: gone(pid), timeout=10)
+            began = time.monotonic()
+            page = await km.start_kernel(kernel_name="python3", path="lessons", env=dict(os.environ))
+            assert time.monotonic() - began < 20, "the page waited on the dead kernel"
+            assert page != waiting and waiting not in km
+            reply, printed = await execute(km, page, "print(6 * 7)")
+            assert reply["status"] == "ok" and printed.strip() == "42"
         finally:
             await km.shutdown_all(now=True)
 

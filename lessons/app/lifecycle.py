@@ -105,6 +105,9 @@ class CourseKernelManager(AsyncMappingKernelManager):
             base = self._ready_env.pop(ready, None)
             if ready not in self or base is None:
                 continue
+            if not await ensure_async(self.get_kernel(ready).is_alive()):  # died while it waited
+                await ensure_async(self.shutdown_kernel(ready, now=True))  # type: ignore[no-untyped-call]
+                continue
             try:
                 await self._hand_over(ready, base, kwargs.get("env") or dict(os.environ))
             except Exception as error:

@@ -119,7 +119,13 @@ def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: s
 
 def play_deal_through(page: Any, table: Any, after_my_card: Callable[[], None] = lambda: None) -> None:
     """Bid (pass where allowed), choose spades and play the first legal card, as the learner, until the
-    deal's score row appears; ``after_my_card`` runs after each of the learner's cards."""
+    deal's score row appears; ``after_my_card`` runs after each of the learner's cards. The move
+    clock is switched off first, as a learner may: a page on a busy machine can take longer than
+    miniokey's 30 s a move (the clock has a test of its own, in test_layout.py)."""
+    clock_setting = table.locator(".batak-clock-setting input[type=checkbox]")
+    if clock_setting.count() and clock_setting.is_checked():
+        clock_setting.uncheck()
+        table.locator(".batak-clock").wait_for(state="hidden", timeout=15_000)
     rows = table.locator(".batak-scores tr.batak-score-row")
     deadline = time.monotonic() + 240
     while rows.count() == 0:

@@ -71,14 +71,14 @@ typecheck: $(VENV)/.test-installed
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
 # lesson notebook top to bottom (nbval) one kernel at a time: kernels started at once by two
 # workers can race for the same ports, and CI once lost one that way ("Kernel didn't respond in
-# 60 seconds"); then the real-browser tests, the app's one at a time on one core and the browser
-# edition's on the other (tests/browser/conftest.py groups them). The deals they play through have
-# the move clock switched off (test_app.play_deal_through): beside the browser edition, a page can
-# be slower than miniokey's 30 s a move; the clock has a test of its own.
+# 60 seconds"); then the real-browser tests, one app at a time. (Tried twice on both cores, the
+# browser edition's beside the app's: 12 minutes instead of 17, but beside the browser edition's
+# Pyodide pages an app page ran past miniokey's 30 s move clock, once in a deal and once in
+# test_layout's clock test.)
 test: lint typecheck engine catalogs $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -m browser tests/browser
+	$(BIN)/python -m pytest -m browser tests/browser
 
 bench: $(VENV)/.test-installed engine
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'

@@ -24,17 +24,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 START_TIMEOUT = 90.0  # a cold Voilà start here takes 4-11 s; CI machines can be slower
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Two groups for ``pytest -n 2 --dist loadgroup`` (make test): the browser edition's tests,
-    whose Python runs in Chromium, beside the app's, which keep to one worker: kernels that two
-    servers start at once can race for the same ports."""
-    for item in items:
-        if item.path.parent != Path(__file__).parent:
-            continue
-        group = "browser-edition" if item.path.name == "test_site.py" else "app"
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

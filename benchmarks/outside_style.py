@@ -212,15 +212,10 @@ def play_out(table: Table) -> list[int]:
     return table.won
 
 
-def _native_playouts(rules: RuleSet) -> bool:
-    """Whether ``native.greedy_playouts`` plays these rules (built, and not a partnership game)."""
-    return native.supports(rules) and not rules.partnership
-
-
 def finish(table: Table) -> list[int]:
     """Each seat's tricks at the end of a greedy playout from ``table`` (which is used up): in
     the native core where it plays these rules, else by ``play_out``."""
-    if not _native_playouts(table.rules):
+    if not native.greedy_supports(table.rules):
         return play_out(table)
     rest = native.greedy_playouts(table.rules, (table.hands[0], table.hands[1], table.hands[2], table.hands[3]),
                                   table.trump, table.broken, table.leader, tuple(table.trick), 0)[-1]
@@ -229,7 +224,7 @@ def finish(table: Table) -> list[int]:
 
 def after_each(table: Table, cards: list[int]) -> dict[int, list[int]]:
     """Each seat's tricks at the end of a greedy playout after each of the legal ``cards``."""
-    if not _native_playouts(table.rules):
+    if not native.greedy_supports(table.rules):
         out = {}
         for card in cards:
             trial = table.copy()

@@ -4,8 +4,8 @@
  * It knows no rule of its own. Which cards may be played comes from tables that ``native.py``
  * fills by asking ``legality.narrowing`` about every suit pattern (a second follow and ruff table
  * for a player whose partner is winning the trick, where the rules exempt such a player), and
- * which ranks a legal set hangs on from three flags it sets as ``solver.Search`` does. The search is ``solver.Search``'s,
- * step for step: zero-window tests from the top, the sure-trick bounds, the mid-trick cut, the
+ * which ranks a legal set hangs on from three flags it sets as ``solver.Search`` does. The search
+ * is ``solver.Search``'s, step for step: zero-window tests from the top, the sure-trick bounds, the mid-trick cut, the
  * move order, and the transposition table keyed by the partition of the cards whose ranks
  * decided (``rel``). So it visits about as many nodes and spends far less on each; tests compare
  * its values with ``Search``'s position by position.
@@ -426,6 +426,11 @@ static void remember_pattern(Bucket *b, unsigned pattern) {
 static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trump, int win, u64 in_trick,
                int broken, int target, int hint);
 
+/* A Known record's flags: the leader, whether trump is broken (where that matters), in use. */
+static unsigned known_flags(const Ctx *c, int leader, int broken) {
+    return (unsigned)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+}
+
 static Known *known_slot(const Ctx *c, const u64 *hands, unsigned flags) {
     return &c->known[mix(hands[0], hands[1], hands[2], hands[3], flags) & (KNOWN_SLOTS - 1)];
 }
@@ -453,7 +458,7 @@ static int boundary(Ctx *c, int leader, int broken, int target) {
     int sure = 0, lost = 0;
     u64 sure_rel = 0, lost_rel = 0, cash_rel;
     if (c->known) {
-        unsigned flags = (unsigned)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+        unsigned flags = known_flags(c, leader, broken);
         k = known_slot(c, c->h, flags);
         if (k->flags == flags && k->h[0] == c->h[0] && k->h[1] == c->h[1] && k->h[2] == c->h[2] && k->h[3] == c->h[3]) {
             if (target <= k->sure) { c->rel = k->sure_rel; return 1; }
@@ -523,7 +528,7 @@ searched_bounds:;
     if (k) {
         /* The same slot still (the search below this position may have taken it for another). */
         memcpy(k->h, c->h, sizeof k->h);
-        k->flags = (uint8_t)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+        k->flags = (uint8_t)known_flags(c, leader, broken);
         k->sure = (uint8_t)sure; k->sure_rel = sure_rel; k->lost = (uint8_t)lost; k->lost_rel = lost_rel;
         k->lo = e->lo; k->hi = e->hi; k->rel = pattern_tops(shapes, pattern);
     }
@@ -616,7 +621,7 @@ static void known_prefetch(const Ctx *c, u64 hand, int seat, int card, int broke
     hands[seat] = hand ^ (1ull << card);
     int now_broken = broken || breaks(c, card, led);
     advance(3, &led, &top_led, &top_trump, &win, seat, card, c->trump);
-    __builtin_prefetch(known_slot(c, hands, (unsigned)(win | (now_broken && c->t->broken_matters ? 4 : 0) | 8)));
+    __builtin_prefetch(known_slot(c, hands, known_flags(c, win, now_broken)));
 }
 
 /* Zero-window test with the trick in progress (possibly empty) and someone to play. */
@@ -870,7 +875,7 @@ int exact_context_card_values(void *context, int leader, int broken, const u64 *
         for (int card = 0; card < 52; card++)
             if (values_out[card] >= 0 && (maximizing ? values_out[card] > value : values_out[card] < value))
                 value = values_out[card];
-        unsigned flags = (unsigned)(leader | (broken && c->t->broken_matters ? 4 : 0) | 8);
+        unsigned flags = known_flags(c, leader, broken);
         Known *k = known_slot(c, hands, flags);
         memcpy(k->h, hands, sizeof k->h);
         k->flags = (uint8_t)flags;

@@ -264,7 +264,6 @@ class Context:
         if library is None or not supports(rules):
             raise RuntimeError("the native solver is not built here or does not play these rules (see supports)")
         self.rules = rules
-        self._library = library
         self._tables = _tables(rules)
         handle = library.exact_context_open(ctypes.byref(self._tables), trump, side)
         if not handle:
@@ -279,14 +278,12 @@ class Context:
         ``node_limit`` nodes (negative: no limit), the table kept sound."""
         if self._handle is None:
             raise ValueError("the context is closed")
-        if len(trick) > 3 or not hands[(leader + len(trick)) % 4]:
-            raise ValueError("a trick in progress holds at most 3 cards, and the player to move must hold a card")
+        library, masks, played = _mid_trick(self.rules, hands, leader, trick)
         values = (ctypes.c_int * 52)()
         nodes = ctypes.c_longlong(0)
-        status = self._library.exact_context_card_values(
-            self._handle, leader, int(broken), (ctypes.c_uint64 * 4)(*hands),
-            (ctypes.c_int * 4)(*trick, *([0] * (4 - len(trick)))), len(trick),
-            max(1, node_limit) if node_limit >= 0 else -1, ctypes.byref(nodes), values)
+        status = library.exact_context_card_values(self._handle, leader, int(broken), masks, played, len(trick),
+                                                   max(1, node_limit) if node_limit >= 0 else -1,
+                                                   ctypes.byref(nodes), values)
         if status == -1:
             raise SearchLimit
         return {card: value for card, value in enumerate(values) if value >= 0}, nodes.value
@@ -313,14 +310,20 @@ def legal_cards(rules: RuleSet, hand: int, trump: int, trump_broken: bool, led: 
                                    top_trump, int(partner_winning)))
 
 
+def greedy_supports(rules: RuleSet) -> bool:
+    """Whether ``greedy_playouts`` plays these rules: built here, and not a partnership game (the
+    stand-in's play with a partner is not copied in C)."""
+    return supports(rules) and not rules.partnership
+
+
 def greedy_playouts(rules: RuleSet, hands: tuple[int, int, int, int], trump: int, broken: bool, leader: int,
                     trick: tuple[int, ...], candidates: int) -> dict[int, tuple[int, int, int, int]]:
     """Each seat's tricks from here on when the deal is played out by the outside bot stand-in's
     greedy policy (``greedy_card`` in benchmarks/outside_style.py, which a test holds this to),
     once after each legal card of the ``candidates`` mask, or, with ``candidates`` 0, once as it
     stands (keyed -1). ``trick`` and ``leader`` as in ``card_values``. Only where ``supports(rules)``
-    and not in the partnership games (the stand-in's play with a partner is not copied in C)."""
-    if rules.partnership:
+    and ``greedy_supports(rules)``."""
+    if not greedy_supports(rules):
         raise ValueError("the native greedy playouts do not play the partnership games")
     library, masks, played = _mid_trick(rules, hands, leader, trick)
     won = (ctypes.c_int * 208)()

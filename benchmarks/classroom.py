@@ -87,8 +87,8 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HT
 from tornado.websocket import WebSocketClientConnection, websocket_connect  # noqa: E402
 
 from lessons.app.classroom import new_code  # noqa: E402
-from lessons.app.kernels import ZYGOTE_MARK  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_for  # noqa: E402
+from lessons.app.lifecycle import READY_AFTER_QUIET  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, kernel_processes, stop, wait_for  # noqa: E402
 
 START_PAGE = "00_start_here.ipynb"
 QUIZ_LESSON = "06_following_and_overtaking.ipynb"
@@ -185,6 +185,12 @@ class Client:
             headers["Origin"] = self.base
         return headers
 
+    def keep_cookies(self, response: HTTPResponse) -> None:
+        """Keep the cookies a response sets, as a browser does."""
+        for cookie in response.headers.get_list("Set-Cookie"):
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value.strip()
+
     async def fetch(self, path: str, form: dict[str, str] | None = None) -> tuple[str, HTTPResponse]:
         """GET ``path`` (or POST ``form`` to it), following redirects and keeping cookies; the final
         address and response (code 599 when the server did not answer in time or at all)."""
@@ -198,9 +204,7 @@ class Client:
                 response = await self.http.fetch(request, raise_error=False)
             except (HTTPClientError, OSError) as error:  # raise_error=False lets timeouts and resets through
                 return url, HTTPResponse(request, 599, error=error)
-            for cookie in response.headers.get_list("Set-Cookie"):
-                name, _, value = cookie.split(";", 1)[0].partition("=")
-                self.cookies[name.strip()] = value.strip()
+            self.keep_cookies(response)
             if response.code not in (301, 302, 303, 307, 308):
                 return url, response
             url, form = urljoin(url, response.headers["Location"]), None
@@ -227,9 +231,7 @@ class Client:
             response = await self.http.fetch(request, raise_error=False)
         except (HTTPClientError, OSError) as error:
             return url, HTTPResponse(request, 599, error=error)
-        for cookie in response.headers.get_list("Set-Cookie"):
-            name, _, value = cookie.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value.strip()
+        self.keep_cookies(response)
         return url, HTTPResponse(request, response.code, headers=response.headers, buffer=io.BytesIO(b"".join(chunks)),
                                  effective_url=url, reason=response.reason)
 
@@ -642,17 +644,11 @@ class ServerWatch:
         processes = [self.server]
         with contextlib.suppress(psutil.Error):
             processes = [self.server, *self.server.children(recursive=True)]
-        zygotes: set[int] = set()
+            kernels = len(kernel_processes(self.server))
         for process in processes:
             with contextlib.suppress(psutil.Error):
-                if process.status() == psutil.STATUS_ZOMBIE:
-                    continue
-                rss += process.memory_info().rss
-                command = process.cmdline()
-                if ZYGOTE_MARK in command and process.ppid() == self.server.pid:
-                    zygotes.add(process.pid)  # its children, listed after it, are the forked kernels
-                elif "ipykernel" in " ".join(command) or process.ppid() in zygotes:
-                    kernels += 1
+                if process.status() != psutil.STATUS_ZOMBIE:
+                    rss += process.memory_info().rss
         return rss, kernels
 
     def own_cpu_seconds(self) -> float:
@@ -827,9 +823,11 @@ async def burst(args: argparse.Namespace, http: AsyncHTTPClient, base: str, code
             learner.leave(joined)
         await asyncio.gather(*(learner.finish() for learner in learners))
     # the joins' pages have gone when the kernel count has settled (at 0, or at the kernels the
-    # server keeps started ahead, which it starts once no page has started for 5 s)
+    # server keeps started ahead): steady for longer than the quiet the server waits before it
+    # starts them, or a count of 0 before they start would pass for settled
     deadline, counts = time.monotonic() + args.wait_after, [-1]
-    while time.monotonic() < deadline and not (len(counts) > 6 and len(set(counts[-6:])) == 1):
+    steady = round((READY_AFTER_QUIET + 3) / 0.5)  # samples, one each 0.5 s
+    while time.monotonic() < deadline and not (len(counts) > steady and len(set(counts[-steady:])) == 1):
         await asyncio.sleep(0.5)
         counts.append((await asyncio.to_thread(watch.sample))[1])
     await asyncio.sleep(args.burst_pause)

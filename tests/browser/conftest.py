@@ -84,10 +84,10 @@ def app_url(app_server: tuple[str, subprocess.Popen[bytes]]) -> str:
     return app_server[0]
 
 
-def kernel_processes(server: subprocess.Popen[bytes]) -> list[Any]:
-    """The kernels the app's process is running now: those started as ``python -m
-    ipykernel_launcher``, and those forked from the kernel zygote (lessons/app/kernels.py), which
-    are the zygote's children and carry its command line."""
+def kernel_processes(server: Any) -> list[Any]:
+    """The kernels the app's process (a ``Popen`` or a ``psutil.Process``) is running now: those
+    started as ``python -m ipykernel_launcher``, and those forked from the kernel zygote
+    (lessons/app/kernels.py), which are the zygote's children and carry its command line."""
     import psutil
 
     from lessons.app.kernels import ZYGOTE_MARK

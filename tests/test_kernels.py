@@ -6,6 +6,7 @@ restarted, and a missing zygote only means kernels start the normal way."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -481,6 +482,44 @@ def test_a_kernel_started_ahead_that_died_while_waiting_is_not_handed_to_a_page(
             assert page != waiting and waiting not in km
             reply, printed = await execute(km, page, "print(6 * 7)")
             assert reply["status"] == "ok" and printed.strip() == "42"
+        finally:
+            await km.shutdown_all(now=True)
+
+    asyncio.run(main())
+
+
+def test_a_page_asking_while_its_kernel_is_culled_is_told_idle_not_stopped() -> None:
+    """The culler shuts an idle kernel down, which takes a moment: a page asking meanwhile (its
+    process gone, the kernel not yet forgotten) learns it was idle, as it will once culling ends."""
+    from lessons.app import lifecycle
+
+    async def main() -> None:
+        km = lifecycle.CourseKernelManager(kernel_manager_class=ZYGOTE_MANAGER, root_dir=str(ROOT),
+                                           connection_dir=tempfile.mkdtemp(prefix="batak-kernels-"),
+                                           cull_idle_timeout=1,
+                                           config=Config({"KernelManager": {"autorestart": False}}))
+        try:
+            kernel_id = await start(km)
+            await execute(km, kernel_id, "1")
+            pid = pid_of(km, kernel_id)
+            shutdown = km.shutdown_kernel
+
+            async def slow_shutdown(kernel: str, now: bool = False, restart: bool = False) -> None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)  # the process goes first, the bookkeeping after
+                await asyncio.sleep(1)
+                await shutdown(kernel, now=now, restart=restart)
+
+            km.shutdown_kernel = slow_shutdown  # type: ignore[method-assign]
+            await asyncio.sleep(1.5)  # idle past the timeout
+            culling = asyncio.create_task(km.cull_kernel_if_idle(kernel_id))
+            answers = []
+            while not culling.done():
+                answers.append(await km.page_state(kernel_id))
+                await asyncio.sleep(0.05)
+            await culling
+            answers.append(await km.page_state(kernel_id))
+            assert set(answers) <= {"alive", "idle"} and answers[-1] == "idle", answers
         finally:
             await km.shutdown_all(now=True)
 

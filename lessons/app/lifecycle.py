@@ -67,6 +67,7 @@ class CourseKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self.endings: dict[str, PageState] = {}
+        self._culling: dict[str, PageState] = {}  # kernels the culler is looking at, and what it would record
         self._ready: dict[tuple[str, str], list[str]] = {}
         self._ready_env: dict[str, dict[str, str]] = {}
         self._recent: collections.deque[tuple[str, str]] = collections.deque(maxlen=RECENT_PAGES)
@@ -161,9 +162,14 @@ class CourseKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         was_dead = getattr(self._kernels.get(kernel_id), "execution_state", None) == "dead"
-        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+        ending: PageState = "stopped" if was_dead else "idle"
+        self._culling[kernel_id] = ending
+        try:
+            await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+        finally:
+            self._culling.pop(kernel_id, None)
         if kernel_id not in self:
-            self._remember(kernel_id, "stopped" if was_dead else "idle")
+            self._remember(kernel_id, ending)
 
     def start_watching_activity(self, kernel_id: str) -> None:
         """jupyter_server's watch on a kernel's IOPub messages (its last activity, its execution state),
@@ -207,6 +213,8 @@ class CourseKernelManager(AsyncMappingKernelManager):
         if kernel_id in self:
             if await ensure_async(self.get_kernel(kernel_id).is_alive()):
                 return "alive"
+            if kernel_id in self._culling:  # the culler is ending it: its process goes before its record
+                return self._culling[kernel_id]
             # a dead process: free what is left of it
             await ensure_async(self.shutdown_kernel(kernel_id, now=True))  # type: ignore[no-untyped-call]
             self._remember(kernel_id, "stopped")

@@ -171,6 +171,33 @@ def test_the_board_values_its_first_tricks_in_the_background_after_its_budget(
     assert badges(board.felt.value)  # the first card's values are on the board now
 
 
+def test_the_board_fills_in_trick_by_trick_while_the_background_search_works(
+        small_budget_boards: list[AnalysisBoard], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hard deal's earliest tricks take a while: each trick the background finishes goes on the
+    board (here every one: no pause between reports), the note still saying the rest is coming."""
+
+    class EveryTrick(game_table.BackgroundCardValues):
+        def __init__(self, deal: bc.Deal) -> None:
+            super().__init__(deal, progress_every=0)
+
+    monkeypatch.setattr(game_table, "BackgroundCardValues", EveryTrick)
+    table = finished_table()
+    table.analyse_button.click()
+    [board] = small_budget_boards
+    key = (id(table.deal), len(table.deal.history))
+    seen = [len(board.analysis.covered)]
+    while table._background is not None:
+        table.background_arrived(board, key)
+        if not board.analysis.complete and len(board.analysis.covered) > seen[-1]:
+            assert "still being worked out" in board.note.value and shown(board.note)
+        seen.append(len(board.analysis.covered))
+    assert seen[0] < 12 and seen[-1] == 13 and board.analysis.complete and not shown(board.note)
+    grown = sorted(set(seen))
+    assert len(grown) >= 3, f"the board jumped from {seen[0]} tricks to all 13 without showing progress: {seen}"
+    expected = analyse(table.deal, None, auction_seats=())
+    assert [c.values for c in board.analysis.choices] == [c.values for c in expected.choices]
+
+
 def test_the_background_search_starts_beside_the_boards_budget(
         small_budget_boards: list[AnalysisBoard], monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole deal is searched in the background from the click, not after the board's budget

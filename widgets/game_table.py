@@ -742,30 +742,42 @@ class GameTable(w.VBox):
 
     def _wait_for_the_rest(self, board: AnalysisBoard, key: tuple[int, int], background: BackgroundCardValues) -> None:
         """The tricks the board's budget left out come from the background process; the board says
-        so meanwhile and fills them in when they arrive (``finish_background``; on the kernel's
-        event loop this happens by itself)."""
+        so meanwhile and fills them in as they arrive, trick by trick on a hard deal
+        (``background_arrived``; on the kernel's event loop this happens by itself)."""
         board.set_note(pending_note(board.analysis))
         loop = _running_loop()
         if loop is not None:
-            loop.add_reader(background.fileno(), self.finish_background, board, key)
+            loop.add_reader(background.fileno(), self.background_arrived, board, key)
 
-    def finish_background(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
-        """Put the background values on the board (waits for them if they are not ready yet)."""
-        background, self._background = self._background, None
+    def background_arrived(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
+        """Take the background's next message (waits for it): the tricks valued so far go on the
+        board where they reach further than it shows, and the final values end the wait."""
+        background = self._background
         if background is None:
             return
-        loop = _running_loop()
-        if loop is not None:
-            loop.remove_reader(background.fileno())
         if self._analysed != key or board not in self.analysis_box.children:
-            background.cancel()
+            self._stop_background()
             return
         try:
-            values = background.result()
+            values, final = background.receive()
         except ValueError:
+            self._stop_background()
             board.set_note(f"{board.analysis.note} " + _("(The search of the earliest tricks stopped unfinished.)"))
             return
-        board.fill_in(with_card_values(board.analysis, values))
+        if final:
+            self._stop_background()
+            board.fill_in(with_card_values(board.analysis, values))
+            return
+        progress = with_card_values(board.analysis, values)
+        if len(progress.covered) > len(board.analysis.covered):
+            board.fill_in(progress)
+            board.set_note(pending_note(progress))
+
+    def finish_background(self, board: AnalysisBoard, key: tuple[int, int]) -> None:
+        """Wait for the background's final values and put them on the board (as the event loop
+        does message by message)."""
+        while self._background is not None:
+            self.background_arrived(board, key)
 
 
 def _review_title() -> str:

@@ -25,6 +25,8 @@ trump choice are judged by the bots' review (``bidding.auction_review``), per se
 from __future__ import annotations
 
 import multiprocessing
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Final
@@ -65,6 +67,11 @@ which it left out, as every budget does."""
 PURE_PYTHON_NODES: Final = 1_000_000
 """The same where the solver runs as pure Python (about 20 times slower): it keeps the wait
 under a minute and covers the later tricks of most deals."""
+
+PROGRESS_EVERY: Final = 1.0
+"""Seconds between the background search's reports of the tricks it has valued so far: often
+enough that a learner watching a hard deal sees the board fill in trick by trick, seldom enough
+that an easy deal redraws the board once."""
 
 _COUNT_WORDS: Final = ("no", "one", N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
                        N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"), N_("thirteen"))
@@ -187,17 +194,20 @@ def _assemble(deal: Deal, auction: tuple[AuctionReview | None, ...], card_values
 
 class BackgroundCardValues:
     """``solve_cards(deal, BACKGROUND_NODES)`` in a process of its own, so the analysis board
-    can show what its budget covered at once and fill in the earliest tricks when they are done
-    (a rare deal takes minutes for its first tricks) while the page stays responsive.
+    can show what its budget covered at once and fill in the earliest tricks as they are done
+    (a rare deal takes a minute for its first tricks) while the page stays responsive.
 
-    ``fileno()`` becomes readable when the values are ready (an event loop can wait on it);
-    ``result()`` then returns them (it waits if they are not ready yet); ``cancel()`` stops the
-    process (a new deal started: its values are of no use any more)."""
+    The process sends what it has valued so far each time it finishes a trick, at most once every
+    ``progress_every`` seconds (an easy deal sends only its final values), then the final values.
+    ``fileno()`` becomes readable when a message is ready (an event loop can wait on it);
+    ``receive()`` takes the next one, ``result()`` the final values; ``cancel()`` stops the
+    process (a new deal started: its values are of no use any more) and is also how a caller of
+    ``receive`` lets it go once it has the final values."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, progress_every: float = PROGRESS_EVERY) -> None:
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the kernel's state
         self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(target=_send_card_values, args=(deal, send), daemon=True,
+        self._process = context.Process(target=_send_card_values, args=(deal, send, progress_every), daemon=True,
                                         name="batak-analysis")
         self._process.start()
         send.close()
@@ -205,26 +215,47 @@ class BackgroundCardValues:
     def fileno(self) -> int:
         return self._receive.fileno()
 
-    def result(self) -> CardValues:
-        """The values; ValueError if the process ended without them (it was cancelled or failed)."""
+    def receive(self) -> tuple[CardValues, bool]:
+        """The next message (waits for it): the values so far, and whether they are the final ones
+        (then the process is done). ValueError if the process ended without them (it was
+        cancelled or failed)."""
         try:
-            values: CardValues = self._receive.recv()
+            values, final = self._receive.recv()
         except (EOFError, OSError) as error:
             raise ValueError("the background analysis ended without a result") from error
+        return values, final
+
+    def result(self) -> CardValues:
+        """The final values (waits for them, passing over the progress), the process then ended;
+        ValueError as ``receive``."""
+        try:
+            while True:
+                values, final = self.receive()
+                if final:
+                    return values
         finally:
-            self._receive.close()
-            self._process.join(timeout=5)
-        return values
+            self._close()
 
     def cancel(self) -> None:
         if self._process.is_alive():
             self._process.terminate()
-        self._process.join(timeout=5)
+        self._close()
+
+    def _close(self) -> None:
         self._receive.close()
+        self._process.join(timeout=5)
 
 
-def _send_card_values(deal: Deal, send: Connection) -> None:
-    send.send(solve_cards(deal, BACKGROUND_NODES))
+def _send_card_values(deal: Deal, send: Connection, progress_every: float) -> None:
+    last = time.monotonic()
+
+    def trick_done(values: CardValues) -> None:
+        nonlocal last
+        if time.monotonic() - last >= progress_every:
+            send.send((values, False))
+            last = time.monotonic()
+
+    send.send((_solve(deal, _replay(deal), BACKGROUND_NODES, trick_done), True))
     send.close()
 
 
@@ -261,10 +292,12 @@ def _replay(deal: Deal) -> list[_Played]:
     return out
 
 
-def _solve(deal: Deal, played: list[_Played], budget: int | None) -> tuple[dict[int, dict[int, int]], int | None]:
+def _solve(deal: Deal, played: list[_Played], budget: int | None,
+           trick_done: Callable[[CardValues], None] | None = None) -> CardValues:
     """Raw solver values (the counting side's tricks from the current trick on) per decision
     number, from the last decision backwards; and the trick the budget ran out in (None: it did not).
-    The native solver where it is built (the same values as ``Search``, far sooner)."""
+    The native solver where it is built (the same values as ``Search``, far sooner). ``trick_done``
+    is told the values so far each time the search moves on to an earlier trick."""
     values: dict[int, dict[int, int]] = {}
     in_native = native.supports(deal.rules)
     contexts: dict[int, native.Context] = {}
@@ -273,6 +306,8 @@ def _solve(deal: Deal, played: list[_Played], budget: int | None) -> tuple[dict[
     try:
         for number in range(len(played) - 1, -1, -1):
             p = played[number]
+            if trick_done is not None and number + 1 < len(played) and played[number + 1].trick != p.trick:
+                trick_done((dict(values), p.trick))
             if len(p.legal) == 1:
                 continue  # forced: nothing to compare
             if left is not None and left <= 0:

@@ -112,16 +112,23 @@ def kernel_count(server: subprocess.Popen[bytes]) -> int:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def playwright_driver() -> Iterator[Any]:
+    """Playwright, for the session: what launches Debian's Chromium (``browser``, and the browser
+    edition's learner profile in test_site.py)."""
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium) "
                     "to run the browser tests")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Any) -> Iterator[object]:
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture()

@@ -110,22 +110,41 @@ def test_a_whole_deal_against_bots_reaches_the_score_sheet(page: Any, app_url: s
         if cards_played == 6:
             page.wait_for_timeout(1200)  # a bot or two on the table
             shot(table, "game.png")
+            set_the_bot_delay(table)  # the picture as the lesson sets the table; then on quicker
 
-    play_deal_through(page, table, after_my_card)
+    play_deal_through(page, table, after_my_card, bot_delay=None)
     assert cards_played == 13
     table.get_by_text("Deal over:").wait_for(timeout=10_000)  # the message follows the score row
     assert_clean(page)
 
 
-def play_deal_through(page: Any, table: Any, after_my_card: Callable[[], None] = lambda: None) -> None:
+BOT_DELAY = "0.1"
+"""The bot delay the deals played through set (seconds): the slider's shortest step above 0, so the
+bots still play on the kernel's timer (0 plays at once, another path), five times as often as
+lesson 16's 0.5 s (a deal has about 45 bot moves)."""
+
+
+def set_the_bot_delay(table: Any, seconds: str = BOT_DELAY) -> None:
+    """Type ``seconds`` into the table's "Bot delay (s)" slider, as a learner may."""
+    readout = table.locator(".batak-table-header .widget-slider .widget-readout")
+    readout.fill(seconds)
+    readout.press("Enter")
+    readout.filter(has_text=f"{float(seconds):.2f}").wait_for(timeout=15_000)
+
+
+def play_deal_through(page: Any, table: Any, after_my_card: Callable[[], None] = lambda: None,
+                      bot_delay: str | None = BOT_DELAY) -> None:
     """Bid (pass where allowed), choose spades and play the first legal card, as the learner, until the
     deal's score row appears; ``after_my_card`` runs after each of the learner's cards. The move
     clock is switched off first, as a learner may: a page on a busy machine can take longer than
-    miniokey's 30 s a move (the clock has a test of its own, in test_layout.py)."""
+    miniokey's 30 s a move (the clock has a test of its own, in test_layout.py); and the bot delay
+    set to ``bot_delay`` (None: left as the page set it)."""
     clock_setting = table.locator(".batak-clock-setting input[type=checkbox]")
     if clock_setting.count() and clock_setting.is_checked():
         clock_setting.uncheck()
         table.locator(".batak-clock").wait_for(state="hidden", timeout=15_000)
+    if bot_delay is not None:
+        set_the_bot_delay(table, bot_delay)
     rows = table.locator(".batak-scores tr.batak-score-row")
     deadline = time.monotonic() + 240
     while rows.count() == 0:

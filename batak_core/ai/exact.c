@@ -98,6 +98,7 @@ typedef struct {
     u64 rel;      /* the cards whose ranks decided the last test (solver.Search.rel) */
     Known *known; /* the exact positions' records: only in a kept context (else NULL) */
     u64 tt_max, bucket_max;  /* the most slots the tables grow to */
+    int8_t killer[14][4];    /* the lead that last won its test, by cards left and leader (card + 1; 0: none) */
 } Ctx;
 
 /* A zeroed table. One of many MB is probed at random, a TLB miss a probe with 4 KB pages, so on
@@ -598,6 +599,16 @@ static int ordered(const Ctx *c, u64 legal_cards, u64 live, int depth, int seat,
     return n;
 }
 
+/* Moves ``card`` to the front of ``moves``, if it is there. */
+static void to_first(int *moves, int n, int card) {
+    for (int i = 0; i < n; i++)
+        if (moves[i] == card) {
+            for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
+            moves[0] = card;
+            return;
+        }
+}
+
 /* The lowest card equivalent to ``card`` (a run of legal cards with no other live card between
  * them), as a bit (solver._class_bottom). */
 static u64 class_bottom(int card, u64 legal_cards, u64 live) {
@@ -651,13 +662,13 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
     if (legal_cards & (legal_cards - 1)) {
         live = c->h[0] | c->h[1] | c->h[2] | c->h[3] | in_trick;
         n = ordered(c, legal_cards, live, depth, seat, top_led, top_trump, win, maximizing, moves);
-        if (!depth && hint >= 0)
-            for (int i = 0; i < n; i++)
-                if (moves[i] == hint) {
-                    for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
-                    moves[0] = hint;
-                    break;
-                }
+        if (!depth) {
+            /* The table's best lead for this very position first, else the lead that last won a
+             * test with as many cards left and the same leader (solver.Search._killers). */
+            int killer = c->killer[c->left][leader] - 1;
+            if (killer >= 0 && killer != hint) to_first(moves, n, killer);
+            if (hint >= 0) to_first(moves, n, hint);
+        }
     } else {
         moves[0] = LOW(legal_cards);
         n = 1;
@@ -689,7 +700,7 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
         if (c->limit_hit) return 0;
         if (live && (child_rel >> card & 1)) child_rel |= class_bottom(card, legal_cards, live);
         if (result == maximizing) {
-            if (!depth) c->last_best = card;
+            if (!depth) { c->last_best = card; c->killer[c->left][leader] = (int8_t)(card + 1); }
             c->rel = rel | child_rel;
             return result;
         }
@@ -788,7 +799,7 @@ static int card_values_in(Ctx *c, int leader, int broken, const int *trick, int 
     u64 legal_cards = legal(c, c->h[seat], broken, led, top_led, top_trump, exempted(c, seat, win));
     u64 live = c->h[0] | c->h[1] | c->h[2] | c->h[3] | in_trick;
     for (int card = 0; card < 52; card++) values_out[card] = -1;
-    int n = c->left, guess = -1;
+    int n = c->left, guess = -1;  /* the highest value so far (see solver.Search._card_values) */
     u64 run = 0, m = legal_cards;
     while (m && !c->limit_hit) {
         u64 low = m & -m;
@@ -804,7 +815,7 @@ static int card_values_in(Ctx *c, int leader, int broken, const int *trick, int 
             if (c->limit_hit) break;
             if (ok) { lo = target; target++; } else { hi = target - 1; target--; }
         }
-        guess = lo;
+        if (lo > guess) guess = lo;
         for (u64 r = run; r; r &= r - 1) values_out[LOW(r)] = lo;
         run = 0;
     }

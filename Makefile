@@ -78,7 +78,7 @@ typecheck: $(VENV)/.test-installed
 test: lint typecheck engine catalogs $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider
-	$(BIN)/python -m pytest -m browser tests/browser
+	$(BIN)/python -m pytest -m browser tests/browser --durations=15  # the slowest, for the CI time
 
 bench: $(VENV)/.test-installed engine
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'

@@ -666,7 +666,7 @@ static int ply(Ctx *c, int leader, int depth, int led, int top_led, int top_trum
             /* The table's best lead for this very position first, else the lead that last won a
              * test with as many cards left and the same leader (solver.Search._killers). */
             int killer = c->killer[c->left][leader] - 1;
-            if (killer >= 0 && killer != hint) to_first(moves, n, killer);
+            if (killer >= 0) to_first(moves, n, killer);
             if (hint >= 0) to_first(moves, n, hint);
         }
     } else {

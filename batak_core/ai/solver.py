@@ -550,14 +550,9 @@ class Search:
         if legal & (legal - 1):
             live = self.h0 | self.h1 | self.h2 | self.h3 | in_trick
             moves = self._ordered(legal, live, depth, seat, top_led, top_trump, win_seat, maximizing)
-            if not depth:
-                killer = self._killers[self.left << 2 | leader]
-                if killer >= 0 and killer != tt_best and killer in moves:
-                    moves.remove(killer)
-                    moves.insert(0, killer)
-                if tt_best >= 0 and tt_best in moves:
-                    moves.remove(tt_best)
-                    moves.insert(0, tt_best)
+            if not depth:  # the lead that last won a test, then the table's best lead, first
+                _to_front(moves, self._killers[self.left << 2 | leader])
+                _to_front(moves, tt_best)
         else:
             moves = [legal.bit_length() - 1]
         side = self.side
@@ -941,6 +936,13 @@ def _top_holders(s0: SuitShape, s1: SuitShape, s2: SuitShape, s3: SuitShape, dep
     d0, d1, d2 = depths & 15, depths >> 4 & 15, depths >> 8 & 15
     return ((s0.prefix[d0] << 2 * d1 | s1.prefix[d1]) << 2 * d2 | s2.prefix[d2]) << 2 * (depths >> 12) | s3.prefix[
         depths >> 12]
+
+
+def _to_front(moves: list[int], card: int) -> None:
+    """Move ``card`` to the front of ``moves`` if it is there (-1: no card)."""
+    if card >= 0 and card in moves:
+        moves.remove(card)
+        moves.insert(0, card)
 
 
 def _class_bottom(card: int, legal: int, live: int) -> int:

@@ -297,7 +297,7 @@ def test_the_rule_set_chosen_survives_a_reload(learner: Learner) -> None:
     page.select_option(chooser, label=page.locator(".batak-preset-chooser option", has_text="danish:").inner_text())
     wait_until_stored(page, "p.preset === 'danish'")
     page.reload()
-    page.wait_for_selector(".batak-page-ready", state="attached", timeout=READY_TIMEOUT)
+    ready(page)
     assert page.locator(chooser).input_value().startswith("danish:")
     page.select_option(chooser, label=page.locator(".batak-preset-chooser option", has_text="miniokey:").inner_text())
     wait_until_stored(page, "p.preset === 'miniokey'")

@@ -81,13 +81,53 @@ def english_left(page: Any, phrases: set[str]) -> list[str]:
     return sorted(p for p in phrases if p in text)
 
 
+PAGES_AHEAD = 2
+"""Pages the walk opens beyond the one being checked: the server runs their kernels while the
+browser draws the current one (the walk took 40 pages one at a time, the longest browser test)."""
+
+
+class PageWalk:
+    """The walk's pages, opened ahead in the order the tests check them: ``take`` gives the page
+    a test asks for, loading or loaded, after starting the next ``PAGES_AHEAD`` selected ones."""
+
+    def __init__(self, browser: Any, app_url: str, order: list[tuple[str, str]]) -> None:
+        self._browser = browser
+        self._app_url = app_url
+        self._order = order
+        self._open: dict[tuple[str, str], Any] = {}
+
+    def take(self, language: str, notebook: str) -> Any:
+        key = (language, notebook)
+        start = self._order.index(key) if key in self._order else len(self._order)
+        for ahead in [key, *self._order[start + 1:start + 1 + PAGES_AHEAD]]:
+            if ahead not in self._open:
+                page = in_language(self._browser, ahead[0])
+                page.goto(f"{self._app_url}/voila/render/{page_path(*ahead)}", wait_until="commit")
+                self._open[ahead] = page
+        return self._open.pop(key)
+
+    def close(self) -> None:
+        for page in self._open.values():
+            page.context.close()
+
+
+@pytest.fixture(scope="module")
+def page_walk(request: pytest.FixtureRequest, browser: Any, language_app: str) -> Iterator[PageWalk]:
+    """The walk of this session's selected pages (``-k`` opens none it does not check)."""
+    test = test_every_page_reads_in_the_language_with_no_english_left.__name__
+    order = [(item.callspec.params["language"], item.callspec.params["notebook"])
+             for item in request.session.items if getattr(item, "originalname", "") == test]
+    walk = PageWalk(browser, language_app, order)
+    yield walk
+    walk.close()
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("notebook", [p.file for p in PAGES])
-def test_every_page_reads_in_the_language_with_no_english_left(browser: Any, language_app: str, language: str,
-                                                               notebook: str, phrases: dict[str, set[str]]) -> None:
-    page = in_language(browser, language)
+def test_every_page_reads_in_the_language_with_no_english_left(page_walk: PageWalk, language: str, notebook: str,
+                                                               phrases: dict[str, set[str]]) -> None:
+    page = page_walk.take(language, notebook)
     try:
-        page.goto(f"{language_app}/voila/render/{page_path(language, notebook)}")
         page.wait_for_selector(READY, state="attached", timeout=WIDGETS_TIMEOUT)
         assert page.evaluate("document.documentElement.lang") == language
         assert_clean(page)

@@ -69,15 +69,15 @@ typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy --strict --explicit-package-bases lessons/serve.py lessons/app lessons/browser/build.py
 
 # Unit, property, widget and bot tests (and the README's examples) on both cores; then every
-# lesson notebook top to bottom (nbval) one kernel at a time: kernels started at once by two
-# workers can race for the same ports, and CI once lost one that way ("Kernel didn't respond in
-# 60 seconds"); then the real-browser tests, one app at a time. (Tried twice on both cores, the
-# browser edition's beside the app's: 12 minutes instead of 17, but beside the browser edition's
-# Pyodide pages an app page ran past miniokey's 30 s move clock, once in a deal and once in
-# test_layout's clock test.)
+# lesson notebook top to bottom (nbval), also on both cores, each notebook's cells in one kernel
+# (--dist loadfile), the kernels on Unix sockets of their own (lessons/conftest.py: over TCP two
+# workers' kernels could race for a port, as CI once saw); then the real-browser tests, one app at
+# a time. (Tried twice on both cores, the browser edition's beside the app's: 12 minutes instead
+# of 17, but beside the browser edition's Pyodide pages an app page ran past miniokey's 30 s move
+# clock, once in a deal and once in test_layout's clock test.)
 test: lint typecheck engine catalogs $(if $(NPM),$(CHP))  # without npm the hub test says so and is skipped
 	$(BIN)/python -m pytest -n 2 -m "not browser"
-	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider
+	$(BIN)/python -m pytest --nbval-lax --nbval-kernel-startup-timeout 180 lessons -p no:cacheprovider -n 2 --dist loadfile
 	$(BIN)/python -m pytest -m browser tests/browser --durations=15  # the slowest, for the CI time
 
 bench: $(VENV)/.test-installed engine

@@ -188,7 +188,11 @@ def test_without_a_compiler_make_says_the_pure_engine_is_used(tmp_path: Path) ->
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One real build of a copy of the package, for the whole session; returns the folder holding it."""
+    """One real build for the whole session; returns the folder holding its ``batak_core``: the
+    package's own where it is built and current (``make test`` builds it first with ``make engine``,
+    so a CI run does not spend half a minute building it twice), else a copy built here."""
+    if not compiled.stale_modules() and not compiled.native_stale():
+        return PACKAGE.parent
     why_not = compiled.missing_toolchain()
     if why_not is not None:
         pytest.skip(f"the compiled engine cannot be built here: {why_not}")

@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterable, Iterator
@@ -52,6 +53,69 @@ def stop(process: subprocess.Popen[Any], timeout: float = 30) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+SITE_SUBFOLDER = "courses/batak"
+"""Where test_site puts the browser edition on its web server: not at its root."""
+
+
+class SiteBuild:
+    """The browser edition (``lessons/browser/build.py``) built in a process of its own, started as
+    the session's tests are chosen, so the build (about 20 s) runs beside the Voilà tests that come
+    before test_site instead of holding up the stage; test_site waits for it."""
+
+    def __init__(self) -> None:
+        self.web_root = Path(tempfile.mkdtemp(prefix="batak-site-"))
+        self.log = self.web_root.parent / f"{self.web_root.name}.log"
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, str(ROOT / "lessons" / "browser" / "build.py"),
+                 "--output", str(self.web_root / SITE_SUBFOLDER)], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+
+    def finished(self, timeout: float = 600) -> Path:
+        """The web root holding the built site, once the build has ended; fails the test if it failed."""
+        code = self.process.wait(timeout=timeout)
+        if code:
+            pytest.fail(f"the site build failed (exit {code}): {self.log.read_text()[-2000:]}")
+        return self.web_root
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.web_root, ignore_errors=True)
+        self.log.unlink(missing_ok=True)
+
+
+SITE_BUILDS: list[SiteBuild] = []
+
+
+def site_needs_building(items: list[pytest.Item]) -> bool:
+    """Whether test_site is among the tests chosen and the build can run (it needs npm and Node.js)."""
+    return (any(item.path.name == "test_site.py" for item in items)
+            and shutil.which("npm") is not None and shutil.which("node") is not None)
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if site_needs_building(items) and not SITE_BUILDS:
+        SITE_BUILDS.append(SiteBuild())
+
+
+def pytest_sessionfinish() -> None:
+    while SITE_BUILDS:
+        SITE_BUILDS.pop().close()
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """The web root of the browser edition built from this checkout (see ``SiteBuild``)."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        pytest.skip("the browser edition's build needs Node.js and npm (Pyodide comes from the npm registry): "
+                    "apt-get install npm")
+    if not SITE_BUILDS:
+        SITE_BUILDS.append(SiteBuild())
+    return SITE_BUILDS[0].finished()
 
 
 @contextlib.contextmanager

@@ -10,7 +10,6 @@ import functools
 import http.server
 import json
 import mimetypes
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,15 +19,18 @@ import pytest
 
 from batak_core.teaching.lessons import GLOSSARY, LESSONS, LESSONS_BY_ID, PAGES, PUZZLES
 from benchmarks.puzzle_clicks import TRAINER, answers, click_card, install, shown_puzzle
-from lessons.browser.build import build
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, answer_the_first_following_question_right, free_port
+from tests.browser.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SITE_SUBFOLDER,
+    answer_the_first_following_question_right,
+    free_port,
+)
 from tests.browser.test_app import assert_clean, play_deal_through
 from tests.browser.test_guided_deal import play_guided_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-SUBFOLDER = "courses/batak"
-"""Where the site sits on the test's web server: not at its root."""
 READY_TIMEOUT = 120_000  # ms: a cold page loads Pyodide and the wheels (about 12 s here)
 FOLLOWING = LESSONS_BY_ID["following"]
 
@@ -39,20 +41,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_url(built_site: Path) -> Iterator[str]:
     """The site built from this checkout and served from a subfolder of a static file server."""
-    if not (shutil.which("npm") and shutil.which("node")):
-        pytest.skip("the browser edition's build needs Node.js and npm (Pyodide comes from the npm registry): "
-                    "apt-get install npm")
-    web_root = tmp_path_factory.mktemp("web")
-    build(web_root / SUBFOLDER)
     mimetypes.add_type("application/wasm", ".wasm")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
-                                             functools.partial(QuietHandler, directory=str(web_root)))
+                                             functools.partial(QuietHandler, directory=str(built_site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/{SUBFOLDER}"
+        yield f"http://127.0.0.1:{server.server_address[1]}/{SITE_SUBFOLDER}"
     finally:
         server.shutdown()
         server.server_close()
@@ -141,7 +138,7 @@ def learners_browser(playwright_driver: Any, site_url: str,
     in-memory context compiled them again on every page view), and its stored progress. No other
     host can be reached (the proxy is a closed port, which loopback bypasses), and every request to
     one is counted."""
-    origin = site_url.split("/" + SUBFOLDER)[0]
+    origin = site_url.split("/" + SITE_SUBFOLDER)[0]
     watch = Watch(origin)
     context = playwright_driver.chromium.launch_persistent_context(
         str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, headless=True,

@@ -90,15 +90,14 @@ class SiteBuild:
 SITE_BUILDS: list[SiteBuild] = []
 
 
-def site_needs_building(items: list[pytest.Item]) -> bool:
-    """Whether test_site is among the tests chosen and the build can run (it needs npm and Node.js)."""
-    return (any(item.path.name == "test_site.py" for item in items)
-            and shutil.which("npm") is not None and shutil.which("node") is not None)
+def site_can_be_built() -> bool:
+    """The browser edition's build needs npm and Node.js (Pyodide comes from the npm registry)."""
+    return shutil.which("npm") is not None and shutil.which("node") is not None
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k have deselected
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    if site_needs_building(items) and not SITE_BUILDS:
+    if any(item.path.name == "test_site.py" for item in items) and site_can_be_built() and not SITE_BUILDS:
         SITE_BUILDS.append(SiteBuild())
 
 
@@ -110,7 +109,7 @@ def pytest_sessionfinish() -> None:
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """The web root of the browser edition built from this checkout (see ``SiteBuild``)."""
-    if shutil.which("npm") is None or shutil.which("node") is None:
+    if not site_can_be_built():
         pytest.skip("the browser edition's build needs Node.js and npm (Pyodide comes from the npm registry): "
                     "apt-get install npm")
     if not SITE_BUILDS:
